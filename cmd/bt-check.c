@@ -1,0 +1,79 @@
+/* bt-check: validate a state and write it back in canonical form. */
+#include <getopt.h>
+#include <stdlib.h>
+
+#include "bt.h"
+
+static void
+usage(int status)
+{
+	FILE *fp = status == BT_EXIT_OK ? stdout : stderr;
+
+	fprintf(fp, "usage: bt-check [-iq] [-f file | file]\n");
+	if (status == BT_EXIT_OK)
+		fprintf(fp, "Check a battle state and write it in canonical "
+		    "form.\n\n"
+		    "  -f, --file=FILE    read the state from FILE "
+		    "('-': standard input)\n"
+		    "  -i, --in-place     rewrite FILE instead of writing to "
+		    "standard output\n"
+		    "  -q, --quiet        check only: write nothing\n"
+		    "  -h, --help         show this help\n"
+		    "  -V, --version      show the version\n");
+	exit(bt_cli_finish(status));
+}
+
+int
+main(int argc, char *argv[])
+{
+	static const struct option opts[] = {
+		{ "file", required_argument, NULL, 'f' },
+		{ "help", no_argument, NULL, 'h' },
+		{ "in-place", no_argument, NULL, 'i' },
+		{ "quiet", no_argument, NULL, 'q' },
+		{ "version", no_argument, NULL, 'V' },
+		{ NULL, 0, NULL, 0 }
+	};
+	struct bt_cli cli = { .color = -1 };
+	struct bt_state st;
+	struct bt_input in = { 0 };
+	bool quiet = false;
+	int ch, status;
+
+	bt_cli_start(argv[0]);
+	while ((ch = getopt_long(argc, argv, "f:hiqV", opts, NULL)) != -1) {
+		switch (ch) {
+		case 'f':
+			cli.file = optarg;
+			break;
+		case 'h':
+			usage(BT_EXIT_OK);
+			break;
+		case 'i':
+			cli.in_place = true;
+			break;
+		case 'q':
+			quiet = true;
+			break;
+		case 'V':
+			bt_cli_version();
+			break;
+		default:
+			usage(BT_EXIT_USAGE);
+		}
+	}
+	argc -= optind;
+	argv += optind;
+	if (argc > 1 || (argc == 1 && cli.file != NULL) ||
+	    (quiet && cli.in_place))
+		usage(BT_EXIT_USAGE);
+	if (argc == 1)
+		cli.file = argv[0];
+
+	status = bt_cli_load(&cli, &st, &in, BT_LOAD_STATE);
+	if (status == BT_EXIT_OK && !quiet)
+		status = bt_cli_save(&cli, &st, &in);
+	bt_state_free(&st);
+	bt_input_free(&in);
+	return bt_cli_finish(status);
+}

@@ -1,0 +1,122 @@
+/* bt-init: a scenario in, the battle's first state out (bt-init(1)). */
+#include <fcntl.h>
+#include <getopt.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "bt.h"
+
+static void
+usage(int status)
+{
+	FILE *fp = status == BT_EXIT_OK ? stdout : stderr;
+
+	fprintf(fp, "usage: bt-init [-r rolls] [-s seed] [-f file | file]\n");
+	if (status == BT_EXIT_OK)
+		fprintf(fp, "Read a scenario, roll its setup and write the "
+		    "battle's first state.\n\n"
+		    "  -f, --file=FILE    read the scenario from FILE "
+		    "('-': standard input)\n"
+		    "  -r, --rolls=LIST   use these die results, in order, "
+		    "for every roll\n"
+		    "  -s, --seed=N       seed the dice with N (0-4294967295)\n"
+		    "  -h, --help         show this help\n"
+		    "  -V, --version      show the version\n");
+	exit(bt_cli_finish(status));
+}
+
+static uint64_t
+system_seed(void)
+{
+	uint32_t v = 0;
+	int fd = open("/dev/urandom", O_RDONLY);
+
+	if (fd < 0 || read(fd, &v, sizeof(v)) != (ssize_t)sizeof(v))
+		v = (uint32_t)time(NULL) ^ (uint32_t)getpid();
+	if (fd >= 0)
+		close(fd);
+	return v;
+}
+
+int
+main(int argc, char *argv[])
+{
+	static const struct option opts[] = {
+		{ "file", required_argument, NULL, 'f' },
+		{ "help", no_argument, NULL, 'h' },
+		{ "rolls", required_argument, NULL, 'r' },
+		{ "seed", required_argument, NULL, 's' },
+		{ "version", no_argument, NULL, 'V' },
+		{ NULL, 0, NULL, 0 }
+	};
+	struct bt_cli cli = { .color = -1 };
+	struct bt_state st;
+	struct bt_input in = { 0 };
+	struct bt_dice dice;
+	struct bt_error err;
+	long long seed = -1;
+	char *end;
+	int ch, status;
+
+	bt_cli_start(argv[0]);
+	while ((ch = getopt_long(argc, argv, "f:hr:s:V", opts, NULL)) != -1) {
+		switch (ch) {
+		case 'f':
+			cli.file = optarg;
+			break;
+		case 'h':
+			usage(BT_EXIT_OK);
+			break;
+		case 'r':
+			if (bt_cli_rolls(&cli, optarg) < 0)
+				usage(BT_EXIT_USAGE);
+			break;
+		case 's':
+			seed = strtoll(optarg, &end, 10);
+			if (*optarg == '\0' || *end != '\0' || seed < 0 ||
+			    seed > 4294967295LL) {
+				bt_warnx("bad --seed '%s': a number from 0 to "
+				    "4294967295", optarg);
+				usage(BT_EXIT_USAGE);
+			}
+			break;
+		case 'V':
+			bt_cli_version();
+			break;
+		default:
+			usage(BT_EXIT_USAGE);
+		}
+	}
+	argc -= optind;
+	argv += optind;
+	if (argc > 1 || (argc == 1 && cli.file != NULL))
+		usage(BT_EXIT_USAGE);
+	if (argc == 1)
+		cli.file = argv[0];
+
+	if ((status = bt_cli_load(&cli, &st, &in, BT_LOAD_SCENARIO)) != 0)
+		goto out;
+	if (seed < 0)
+		seed = st.has_seed ? st.seed : (long long)system_seed();
+	bt_error_init(&err, in.name);
+	bt_dice_init(&dice, &st.rng, cli.rolls, cli.nrolls, cli.forcing);
+	if (bt_setup(&st, (uint64_t)seed, &dice, &err) < 0) {
+		if (dice.problem != NULL) {
+			bt_warnx("%s", dice.problem);
+			status = BT_EXIT_USAGE;
+		} else {
+			bt_error_print(&err, stderr);
+			status = err.status;
+		}
+	} else if (bt_dice_done(&dice) == 0)
+		status = bt_cli_save(&cli, &st, &in);
+	bt_dice_free(&dice);
+	bt_error_free(&err);
+out:
+	bt_state_free(&st);
+	bt_input_free(&in);
+	free(cli.rolls);
+	return bt_cli_finish(status);
+}

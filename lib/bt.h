@@ -1,0 +1,450 @@
+/* bt.h: the library every bt program links: state, YAML, dice, grid, rules. */
+#ifndef BT_H
+#define BT_H
+
+#include <stdarg.h>
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#define BT_VERSION	PACKAGE_VERSION
+
+/* One exit-status table for the whole suite (bt(7)). */
+enum bt_exit {
+	BT_EXIT_OK = 0,		/* done */
+	BT_EXIT_REFUSED = 1,	/* the rules refuse the order */
+	BT_EXIT_USAGE = 2,	/* bad option, operand or --rolls */
+	BT_EXIT_DATA = 3,	/* not YAML, not a valid state or scenario */
+	BT_EXIT_IO = 4		/* can't read or write, out of memory */
+};
+
+/* Bounds the loader puts on what YAML allows (bt-state(5)). */
+#define BT_MAX_INPUT	(64L * 1024 * 1024)	/* bytes */
+#define BT_MAX_DEPTH	32			/* nested collections */
+#define BT_MAX_MAP	4096			/* squares a side */
+#define BT_MAX_INT	1000000000L		/* any integer field */
+
+/* diag.c */
+struct bt_msg {
+	int		 line, col;	/* 1-based; 0 when there is no place */
+	char		*text;
+};
+/* Problems found by a library call; the caller prints them and exits. */
+struct bt_error {
+	const char	*file;		/* input name: a path or "<stdin>" */
+	int		 status;	/* exit status the first problem calls for */
+	struct bt_msg	*msgs;
+	size_t		 n, cap;
+};
+extern const char *bt_progname;
+void	 bt_error_init(struct bt_error *, const char *file);
+/* Adds a problem; returns -1 so callers can `return bt_errorf(...)`. */
+int	 bt_errorf(struct bt_error *, int status, int line, int col,
+	    const char *fmt, ...) __attribute__((format(printf, 5, 6)));
+void	 bt_error_print(const struct bt_error *, FILE *);
+void	 bt_error_free(struct bt_error *);
+void	 bt_warnx(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+/* Allocation wrappers: on failure they report, clean up and exit 4. */
+void	*bt_xmalloc(size_t);
+void	*bt_xcalloc(size_t, size_t);
+void	*bt_xrealloc(void *, size_t);
+void	*bt_xreallocarray(void *, size_t, size_t);
+char	*bt_xstrdup(const char *);
+char	*bt_xasprintf(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+char	*bt_xvasprintf(const char *fmt, va_list);
+void	 bt_atfatal(void (*)(void));
+
+/* tree.c: a YAML document as a small tree of nodes with their places. */
+enum bt_node_kind {
+	BT_NODE_SCALAR,
+	BT_NODE_SEQ,
+	BT_NODE_MAP
+};
+struct bt_node {
+	enum bt_node_kind	 kind;
+	int			 line, col;	/* 1-based */
+	bool			 plain;		/* scalar written unquoted */
+	char			*str;		/* scalar text */
+	struct bt_node		**kids;		/* a map's are key, value, ... */
+	size_t			 n;
+};
+struct bt_tree {
+	struct bt_node		*root;
+	struct bt_arena		*arena;		/* owns every node and string */
+};
+/* Parses one YAML document; free with bt_tree_free, even on failure. */
+int	 bt_tree_parse(struct bt_tree *, const char *buf, size_t len,
+	    struct bt_error *);
+void	 bt_tree_free(struct bt_tree *);
+const struct bt_node *bt_map_get(const struct bt_node *, const char *key);
+bool	 bt_node_null(const struct bt_node *);
+
+/* emit.c: canonical YAML into memory, written out only on success. */
+struct bt_emitter;
+struct bt_emitter *bt_emit_new(void);
+/* Ends the stream; returns the text (caller frees) or NULL on failure. */
+char	*bt_emit_finish(struct bt_emitter *, size_t *len);
+void	 bt_emit_free(struct bt_emitter *);
+void	 bt_emit_map(struct bt_emitter *, bool flow);
+void	 bt_emit_seq(struct bt_emitter *, bool flow);
+void	 bt_emit_end_map(struct bt_emitter *);
+void	 bt_emit_end_seq(struct bt_emitter *);
+void	 bt_emit_str(struct bt_emitter *, const char *);
+void	 bt_emit_quoted(struct bt_emitter *, const char *);
+void	 bt_emit_int(struct bt_emitter *, long);
+void	 bt_emit_bool(struct bt_emitter *, bool);
+void	 bt_emit_null(struct bt_emitter *);
+
+/* dice.c: PCG32 (O'Neill 2014), whose whole state is two 64-bit words. */
+struct bt_rng {
+	uint64_t	 state, inc;
+};
+struct bt_roll {
+	int		 sides, value;
+};
+struct bt_rolls {
+	struct bt_roll	*v;
+	size_t		 n;
+};
+struct bt_dice_expr {			/* NdM+K */
+	int		 count, sides, bonus;
+};
+struct bt_dice {
+	struct bt_rng	*rng;		/* advanced by every unforced roll */
+	const int	*forced;	/* --rolls values, used before rng */
+	size_t		 nforced, used;
+	bool		 forcing;	/* --rolls given: every roll must be forced */
+	char		*problem;	/* first bad or missing forced value */
+	struct bt_rolls	*record;	/* where each roll is logged, or NULL */
+};
+void	 bt_rng_seed(struct bt_rng *, uint64_t seed);
+uint32_t bt_rng_next(struct bt_rng *);
+int	 bt_rng_parse(struct bt_rng *, const char *);
+char	*bt_rng_format(const struct bt_rng *);
+/* Parses a --rolls list; on failure returns -1 with *why set (static). */
+int	 bt_rolls_parse(const char *, int **values, size_t *n, const char **why);
+void	 bt_dice_init(struct bt_dice *, struct bt_rng *, const int *forced,
+	    size_t nforced, bool forcing);
+void	 bt_dice_free(struct bt_dice *);
+int	 bt_roll(struct bt_dice *, int sides);
+/* adv > 0 advantage, < 0 disadvantage: two d20s, keep one (D-1). */
+int	 bt_d20(struct bt_dice *, int adv);
+int	 bt_roll_expr(struct bt_dice *, const struct bt_dice_expr *);
+int	 bt_dice_expr_parse(struct bt_dice_expr *, const char *);
+char	*bt_dice_expr_format(const struct bt_dice_expr *);
+/* Warns about forced values left unused; returns -1 after a problem. */
+int	 bt_dice_done(struct bt_dice *);
+
+/* state.c: the battle state (bt-state(5)). */
+enum bt_facing { BT_N, BT_E, BT_S, BT_W };
+
+struct bt_rect {
+	int		 x0, y0, x1, y1;	/* corners included */
+};
+struct bt_zone {
+	char		*side;
+	struct bt_rect	*r;
+	size_t		 n;
+};
+struct bt_map {
+	int		 width, height;
+	int		 square;	/* feet a square (50 in cc) */
+	char		**rows;		/* height strings of width letters */
+	struct bt_zone	*zones;
+	size_t		 nzones;
+};
+struct bt_log_entry {
+	int		 round;
+	char		*event;		/* one word: culture, weather, ... */
+	char		*who;		/* the side or unit it concerns */
+	struct bt_rolls	 rolls;		/* each die rolled, in order */
+	char		*text;		/* what happened, in a sentence */
+};
+struct bt_result {
+	bool		 present;
+	char		*winner;	/* a side id, or "draw" */
+	char		*reason;
+};
+struct bt_ranged {			/* cc: a ranged attack */
+	bool		 present;
+	int		 attack, damage, range;
+};
+struct bt_stand {			/* clash: one square of a unit */
+	bool		 placed;
+	int		 x, y;
+	int		 hp;
+};
+struct bt_commander {			/* clash: a unit's commander */
+	bool		 present;
+	char		*name;
+	int		 cha;
+};
+
+/* Unit status words, one bit each (bt-state(5) lists them). */
+enum bt_status {
+	BT_ST_BROKEN = 1 << 0,
+	BT_ST_DESTROYED = 1 << 1,
+	BT_ST_FLED = 1 << 2,		/* left the map */
+	BT_ST_DEFENDING = 1 << 3,
+	BT_ST_DISENGAGING = 1 << 4,
+	BT_ST_ROUTED = 1 << 5,
+	BT_ST_ENGAGED = 1 << 6
+};
+#define BT_ST_GONE	(BT_ST_DESTROYED | BT_ST_FLED | BT_ST_ROUTED)
+extern const char *const bt_status_words[];
+
+struct bt_side {
+	char		*id;
+	int		 line, col;
+	char		*commander;
+	int		 rating;	/* cc: commander's rating */
+	int		 culture;	/* cc: realm's Culture modifier */
+	int		 deploy;	/* cc: 0 first, 1 last: what it chooses */
+	int		 profession;	/* kingdom: commander's Profession (soldier) */
+	char		*notes;
+};
+
+struct bt_unit {
+	char		*id;
+	int		 line, col;	/* where its key was read */
+	char		*side;
+	char		*name;
+	char		*type;
+	/* cc and kingdom: one rectangle; clash: stands */
+	bool		 placed;
+	int		 x, y, w, h;
+	int		 facing;	/* enum bt_facing */
+	int		 fronts;	/* 1 or 4 */
+	struct bt_stand	*stands;
+	size_t		 nstands;
+	/* stats; each ruleset's schema says which it uses */
+	int		 speed;		/* feet */
+	int		 ac, hp, max_hp;
+	int		 attack, damage;
+	struct bt_dice_expr dmg;	/* clash: damage dice */
+	struct bt_ranged ranged;
+	int		 morale;
+	int		 initiative;
+	int		 weight;
+	bool		 reserve;
+	bool		 flying;
+	/* kingdom armies */
+	int		 acr, shots, max_shots, range, maneuver, maneuver_dc;
+	int		 rout, consumption, creatures;
+	char		*commander_name;
+	/* clash */
+	bool		 solo, pc;
+	char		*joined;
+	int		 wis, cha;
+	struct bt_commander commander;
+	unsigned	 status;	/* enum bt_status bits */
+	char		*notes;
+};
+
+struct bt_state {
+	int		 version;	/* bt: 1 */
+	const struct bt_ruleset *rules;
+	char		*name;
+	char		*notes;
+	long		 seed;
+	bool		 has_seed;
+	struct bt_rng	 rng;
+	bool		 has_rng;
+	int		 round;
+	char		*active;	/* unit whose turn it is */
+	int		 weather;	/* cc: enum in cc.c; -1 to roll */
+	int		 climate;
+	char		*deploy_first;	/* cc: side that deployed first */
+	int		 phase;		/* kingdom: maneuver ... resolution */
+	struct bt_map	 map;
+	struct bt_side	*sides;
+	size_t		 nsides;
+	struct bt_unit	*units;
+	size_t		 nunits;
+	char		**order;
+	size_t		 norder;
+	struct bt_result result;
+	struct bt_log_entry *log;
+	size_t		 nlog;
+};
+
+enum bt_load_mode {
+	BT_LOAD_STATE,		/* a whole state: derived keys required */
+	BT_LOAD_SCENARIO	/* bt-init's input: derived keys refused */
+};
+/* Loads and checks a state; on failure the state is partly filled and
+ * must still be freed with bt_state_free. */
+int	 bt_state_load(struct bt_state *, const struct bt_node *root,
+	    enum bt_load_mode, struct bt_error *);
+/* Reads text (from bt_read_input) all the way to a checked state. */
+int	 bt_state_read(struct bt_state *, const char *buf, size_t len,
+	    enum bt_load_mode, struct bt_error *);
+void	 bt_state_free(struct bt_state *);
+/* Canonical YAML of the state; caller frees. NULL only if libyaml fails. */
+char	*bt_state_emit(const struct bt_state *, size_t *len);
+/* Checks every rule a valid state keeps (bt-check); all problems. */
+int	 bt_state_check(const struct bt_state *, struct bt_error *);
+struct bt_unit *bt_unit_find(const struct bt_state *, const char *id);
+struct bt_side *bt_side_find(const struct bt_state *, const char *id);
+bool	 bt_unit_acts(const struct bt_unit *);
+struct bt_log_entry *bt_log_add(struct bt_state *, const char *event,
+	    const char *who);
+void	 bt_log_text(struct bt_log_entry *, const char *fmt, ...)
+	    __attribute__((format(printf, 2, 3)));
+
+/* schema.c: tables that say how a struct is read from and written to YAML. */
+enum bt_ftype {
+	BT_F_INT,	/* int, min..max */
+	BT_F_LONG,	/* long, min..max */
+	BT_F_BOOL,
+	BT_F_STR,	/* char *, owned */
+	BT_F_WORD,	/* int index into words */
+	BT_F_WORDS,	/* unsigned bit set of words, a flow list */
+	BT_F_XY,	/* [x, y] into two ints at off and off + sizeof(int) */
+	BT_F_DICE,	/* struct bt_dice_expr, written NdM+K */
+	BT_F_SUB,	/* a nested mapping, described by sub */
+	BT_F_CUSTOM	/* load and emit given */
+};
+enum {
+	BT_REQ = 1 << 0,	/* must be given */
+	BT_DERIVED = 1 << 1,	/* written by bt-init: refused in a scenario */
+	BT_FLOW = 1 << 2	/* BT_F_SUB written on one line */
+};
+struct bt_load {
+	struct bt_error		*err;
+	struct bt_state		*st;
+	enum bt_load_mode	 mode;
+};
+struct bt_field;
+struct bt_schema {
+	const char		*what;		/* "unit", "side": for messages */
+	const struct bt_field	*fields;
+	size_t			 nfields;
+	size_t			 present;	/* offset of a bool, or SIZE_MAX */
+};
+struct bt_field {
+	const char		*key;
+	enum bt_ftype		 type;
+	size_t			 off;
+	unsigned		 flags;
+	long			 min, max, def;
+	const char *const	*words;		/* NULL-terminated */
+	const struct bt_schema	*sub;
+	int	(*load)(void *, const struct bt_node *, struct bt_load *);
+	void	(*emit)(const void *, struct bt_emitter *);
+	bool	(*given)(const void *);		/* custom: worth writing */
+};
+/* Reads map into obj; label names obj in messages ("unit 'a1'"). */
+int	 bt_schema_load(const struct bt_schema *, void *obj,
+	    const struct bt_node *map, const char *label, struct bt_load *);
+void	 bt_schema_emit(const struct bt_schema *, const void *obj,
+	    struct bt_emitter *);
+void	 bt_schema_free(const struct bt_schema *, void *obj);
+/* Helpers for custom loaders; each reports its own error. */
+int	 bt_node_int(const struct bt_node *, long min, long max, long *out,
+	    const char *key, struct bt_load *);
+int	 bt_node_str(const struct bt_node *, char **out, const char *key,
+	    struct bt_load *);
+int	 bt_node_word(const struct bt_node *, const char *const *words,
+	    int *out, const char *key, struct bt_load *);
+int	 bt_node_xy(const struct bt_node *, int *xy, const char *key,
+	    struct bt_load *);
+int	 bt_word_index(const char *const *words, const char *);
+const char *bt_closest(const char *, const char *const *words);
+
+/* grid.c: squares, distances and terrain (G-1, G-2). */
+enum bt_terrain {
+	BT_OPEN = '.', BT_FOREST = 'f', BT_HILL = 'h', BT_ROCKS = 'r',
+	BT_SWAMP = 's', BT_BUILDING = 'b', BT_WATER = 'w', BT_BLOCKED = 'x'
+};
+extern const char bt_terrain_letters[];
+extern const char *const bt_facing_words[];
+bool	 bt_on_map(const struct bt_map *, int x, int y);
+int	 bt_terrain_at(const struct bt_map *, int x, int y);
+bool	 bt_difficult(int terrain);
+int	 bt_elevation(int terrain);
+bool	 bt_in_rects(const struct bt_rect *, size_t, int x, int y);
+int	 bt_rect_distance(const struct bt_rect *, const struct bt_rect *);
+/* Calls fn for each square a placed unit covers, stand by stand. */
+void	 bt_unit_squares(const struct bt_unit *,
+	    void (*fn)(void *, const struct bt_unit *, int x, int y), void *);
+
+/* io.c: the state in and out, never a partial state. */
+struct bt_input {
+	const char	*path;		/* NULL for standard input */
+	const char	*name;		/* for messages */
+	char		*buf;
+	size_t		 len;
+};
+int	 bt_read_input(struct bt_input *, const char *path, struct bt_error *);
+void	 bt_input_free(struct bt_input *);
+/* Writes to path atomically, or to standard output when path is NULL. */
+int	 bt_write_output(const char *path, const char *buf, size_t len,
+	    struct bt_error *);
+int	 bt_close_stdout(struct bt_error *);
+
+/* rules.c: what each ruleset provides. */
+struct bt_ruleset {
+	const char		*name;
+	const struct bt_schema	*state;		/* its own top-level keys */
+	const struct bt_schema	*side;
+	const struct bt_schema	*unit;
+	/* Rules a state of this ruleset keeps; adds every problem found. */
+	void	(*check)(const struct bt_state *, struct bt_error *);
+	/* bt-init: deployment rules of a scenario (exit 3 when broken). */
+	void	(*check_scenario)(const struct bt_state *, struct bt_error *);
+	/* bt-init: the rolls and derived fields that start a battle. */
+	int	(*setup)(struct bt_state *, struct bt_dice *, struct bt_error *);
+};
+extern const struct bt_ruleset bt_cc, bt_kingdom, bt_clash;
+const struct bt_ruleset *bt_ruleset_find(const char *);
+extern const char *const bt_ruleset_names[];
+/* bt-init's work: checks, seeding, the ruleset's setup rolls. */
+int	 bt_setup(struct bt_state *, uint64_t seed, struct bt_dice *,
+	    struct bt_error *);
+/* Shared by rulesets: deployment zones, whose turn, initiative order */
+void	 bt_check_zones(const struct bt_state *, struct bt_error *);
+void	 bt_check_active(const struct bt_state *, struct bt_error *);
+/* Shared by rulesets: initiative order with die-roll tie-breaks (CC-5). */
+int	 bt_initiative(struct bt_state *, struct bt_dice *,
+	    int (*cmp)(const struct bt_state *, const struct bt_unit *,
+	    const struct bt_unit *));
+
+/* Fields every ruleset's unit tables share (state.c). */
+int	 bt_load_at(void *, const struct bt_node *, struct bt_load *);
+void	 bt_emit_at(const void *, struct bt_emitter *);
+bool	 bt_given_at(const void *);
+int	 bt_load_size(void *, const struct bt_node *, struct bt_load *);
+void	 bt_emit_size(const void *, struct bt_emitter *);
+
+/* render.c: the state as a picture in text. */
+struct bt_render_opts {
+	bool		 color;
+};
+int	 bt_render_text(const struct bt_state *, const struct bt_render_opts *,
+	    FILE *);
+
+/* cli.c: what every program's main shares. */
+struct bt_cli {
+	const char	*file;		/* -f or operand; NULL: standard input */
+	bool		 in_place;
+	int		*rolls;
+	size_t		 nrolls;
+	bool		 forcing;
+	int		 color;		/* -1 auto, 0 never, 1 always */
+};
+void	 bt_cli_start(const char *argv0);
+void	 bt_cli_version(void);
+int	 bt_cli_rolls(struct bt_cli *, const char *arg);
+int	 bt_cli_color(struct bt_cli *, const char *arg);
+bool	 bt_cli_use_color(const struct bt_cli *, FILE *);
+/* Reads and checks the state; on failure prints why, returns exit status. */
+int	 bt_cli_load(struct bt_cli *, struct bt_state *, struct bt_input *,
+	    enum bt_load_mode);
+/* Emits and writes the state (stdout or in place); returns exit status. */
+int	 bt_cli_save(struct bt_cli *, const struct bt_state *,
+	    const struct bt_input *);
+int	 bt_cli_finish(int status);
+
+#endif /* BT_H */

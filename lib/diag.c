@@ -1,0 +1,166 @@
+/* diag.c: problems found while reading or playing, and allocation that dies. */
+#include <errno.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "bt.h"
+
+const char *bt_progname = "bt";
+static void (*fatal_cleanup)(void);
+
+void
+bt_error_init(struct bt_error *e, const char *file)
+{
+	memset(e, 0, sizeof(*e));
+	e->file = file;
+}
+
+int
+bt_errorf(struct bt_error *e, int status, int line, int col,
+    const char *fmt, ...)
+{
+	va_list ap;
+
+	if (e->n == e->cap) {
+		e->cap = e->cap ? 2 * e->cap : 8;
+		e->msgs = bt_xreallocarray(e->msgs, e->cap, sizeof(*e->msgs));
+	}
+	va_start(ap, fmt);
+	e->msgs[e->n].text = bt_xvasprintf(fmt, ap);
+	va_end(ap);
+	e->msgs[e->n].line = line;
+	e->msgs[e->n].col = col;
+	if (e->n++ == 0)
+		e->status = status;
+	return -1;
+}
+
+void
+bt_error_print(const struct bt_error *e, FILE *fp)
+{
+	for (size_t i = 0; i < e->n; i++) {
+		const struct bt_msg *m = &e->msgs[i];
+
+		if (e->file != NULL && m->line > 0)
+			fprintf(fp, "%s: %s:%d:%d: %s\n", bt_progname, e->file,
+			    m->line, m->col, m->text);
+		else if (e->file != NULL)
+			fprintf(fp, "%s: %s: %s\n", bt_progname, e->file,
+			    m->text);
+		else
+			fprintf(fp, "%s: %s\n", bt_progname, m->text);
+	}
+}
+
+void
+bt_error_free(struct bt_error *e)
+{
+	for (size_t i = 0; i < e->n; i++)
+		free(e->msgs[i].text);
+	free(e->msgs);
+	e->msgs = NULL;
+	e->n = e->cap = 0;
+}
+
+void
+bt_warnx(const char *fmt, ...)
+{
+	va_list ap;
+
+	fprintf(stderr, "%s: ", bt_progname);
+	va_start(ap, fmt);
+	vfprintf(stderr, fmt, ap);
+	va_end(ap);
+	fputc('\n', stderr);
+}
+
+/* Registers what must be undone before dying (an in-place temporary). */
+void
+bt_atfatal(void (*fn)(void))
+{
+	fatal_cleanup = fn;
+}
+
+static void
+oom(void)
+{
+	fprintf(stderr, "%s: out of memory\n", bt_progname);
+	if (fatal_cleanup != NULL)
+		fatal_cleanup();
+	exit(BT_EXIT_IO);
+}
+
+void *
+bt_xmalloc(size_t n)
+{
+	void *p = malloc(n ? n : 1);
+
+	if (p == NULL)
+		oom();
+	return p;
+}
+
+void *
+bt_xcalloc(size_t n, size_t size)
+{
+	void *p = calloc(n ? n : 1, size ? size : 1);
+
+	if (p == NULL)
+		oom();
+	return p;
+}
+
+void *
+bt_xrealloc(void *p, size_t n)
+{
+	if ((p = realloc(p, n ? n : 1)) == NULL)
+		oom();
+	return p;
+}
+
+void *
+bt_xreallocarray(void *p, size_t n, size_t size)
+{
+	if (size != 0 && n > SIZE_MAX / size)
+		oom();
+	return bt_xrealloc(p, n * size);
+}
+
+char *
+bt_xstrdup(const char *s)
+{
+	size_t n = strlen(s) + 1;
+
+	return memcpy(bt_xmalloc(n), s, n);
+}
+
+char *
+bt_xvasprintf(const char *fmt, va_list ap)
+{
+	va_list ap2;
+	int n;
+	char *s;
+
+	va_copy(ap2, ap);
+	n = vsnprintf(NULL, 0, fmt, ap2);
+	va_end(ap2);
+	if (n < 0)
+		oom();
+	s = bt_xmalloc((size_t)n + 1);
+	vsnprintf(s, (size_t)n + 1, fmt, ap);
+	return s;
+}
+
+char *
+bt_xasprintf(const char *fmt, ...)
+{
+	va_list ap;
+	char *s;
+
+	va_start(ap, fmt);
+	s = bt_xvasprintf(fmt, ap);
+	va_end(ap);
+	return s;
+}

@@ -1,0 +1,228 @@
+/*
+ * dice.c: reproducible dice (D-1 to D-3). The generator is PCG32 (O'Neill,
+ * "PCG: A Family of Simple Fast Space-Efficient Statistically Good
+ * Algorithms for Random Number Generation", 2014): two 64-bit words of
+ * state, written in the battle state, so the same state rolls the same dice
+ * on every machine. Forced values (--rolls) are used first and leave the
+ * generator alone.
+ */
+#include <errno.h>
+#include <inttypes.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "bt.h"
+
+#define PCG_MULT	6364136223846793005ULL
+
+uint32_t
+bt_rng_next(struct bt_rng *r)
+{
+	uint64_t old = r->state;
+	uint32_t xorshifted = (uint32_t)(((old >> 18) ^ old) >> 27);
+	uint32_t rot = (uint32_t)(old >> 59);
+
+	r->state = old * PCG_MULT + r->inc;
+	return (xorshifted >> rot) | (xorshifted << ((-rot) & 31));
+}
+
+/* pcg32_srandom_r with the seed as both the start and the stream. */
+void
+bt_rng_seed(struct bt_rng *r, uint64_t seed)
+{
+	r->state = 0;
+	r->inc = (seed << 1) | 1;
+	bt_rng_next(r);
+	r->state += seed;
+	bt_rng_next(r);
+}
+
+int
+bt_rng_parse(struct bt_rng *r, const char *s)
+{
+	char a[17], b[17];
+	int n = 0;
+
+	if (sscanf(s, "pcg32 %16[0-9a-f] %16[0-9a-f]%n", a, b, &n) != 2 ||
+	    s[n] != '\0' || strlen(a) != 16 || strlen(b) != 16)
+		return -1;
+	r->state = strtoull(a, NULL, 16);
+	r->inc = strtoull(b, NULL, 16);
+	return (r->inc & 1) ? 0 : -1;	/* PCG's increment is odd */
+}
+
+char *
+bt_rng_format(const struct bt_rng *r)
+{
+	return bt_xasprintf("pcg32 %016" PRIx64 " %016" PRIx64, r->state,
+	    r->inc);
+}
+
+/* A uniform value in 1..sides: retry the few values that would favour
+ * low results. */
+static int
+rng_die(struct bt_rng *r, int sides)
+{
+	uint32_t bound = (uint32_t)sides;
+	uint32_t threshold = -bound % bound;
+	uint32_t v;
+
+	do
+		v = bt_rng_next(r);
+	while (v < threshold);
+	return (int)(v % bound) + 1;
+}
+
+int
+bt_rolls_parse(const char *s, int **values, size_t *n, const char **why)
+{
+	size_t cap = 0;
+
+	*values = NULL;
+	*n = 0;
+	while (*s != '\0') {
+		char *end;
+		long v;
+
+		errno = 0;
+		v = strtol(s, &end, 10);
+		if (end == s || errno != 0 || v < 1 || v > 1000 ||
+		    (*end != ',' && *end != '\0')) {
+			*why = "expected die results (whole numbers from 1) "
+			    "separated by commas";
+			free(*values);
+			*values = NULL;
+			*n = 0;
+			return -1;
+		}
+		if (*n == cap) {
+			cap = cap ? 2 * cap : 16;
+			*values = bt_xreallocarray(*values, cap, sizeof(int));
+		}
+		(*values)[(*n)++] = (int)v;
+		s = *end == ',' ? end + 1 : end;
+	}
+	return 0;
+}
+
+void
+bt_dice_init(struct bt_dice *d, struct bt_rng *rng, const int *forced,
+    size_t nforced, bool forcing)
+{
+	memset(d, 0, sizeof(*d));
+	d->rng = rng;
+	d->forced = forced;
+	d->nforced = nforced;
+	d->forcing = forcing;
+}
+
+void
+bt_dice_free(struct bt_dice *d)
+{
+	free(d->problem);
+	d->problem = NULL;
+}
+
+int
+bt_roll(struct bt_dice *d, int sides)
+{
+	int v;
+
+	if (d->forcing) {
+		if (d->used == d->nforced) {
+			if (d->problem == NULL)
+				d->problem = bt_xasprintf("too few --rolls "
+				    "values: %zu given, a d%d needed next",
+				    d->nforced, sides);
+			v = 1;
+		} else {
+			v = d->forced[d->used++];
+			if (v > sides && d->problem == NULL)
+				d->problem = bt_xasprintf("--rolls value %d "
+				    "(number %zu) is not a d%d result (1-%d)",
+				    v, d->used, sides, sides);
+			if (v > sides)
+				v = sides;
+		}
+	} else
+		v = rng_die(d->rng, sides);
+	if (d->record != NULL) {
+		struct bt_rolls *r = d->record;
+
+		r->v = bt_xreallocarray(r->v, r->n + 1, sizeof(*r->v));
+		r->v[r->n].sides = sides;
+		r->v[r->n].value = v;
+		r->n++;
+	}
+	return v;
+}
+
+int
+bt_d20(struct bt_dice *d, int adv)
+{
+	int a = bt_roll(d, 20), b;
+
+	if (adv == 0)
+		return a;
+	b = bt_roll(d, 20);
+	return adv > 0 ? (a > b ? a : b) : (a < b ? a : b);
+}
+
+int
+bt_roll_expr(struct bt_dice *d, const struct bt_dice_expr *x)
+{
+	int total = x->bonus;
+
+	for (int i = 0; i < x->count; i++)
+		total += bt_roll(d, x->sides);
+	return total;
+}
+
+int
+bt_dice_done(struct bt_dice *d)
+{
+	if (d->problem != NULL)
+		return -1;
+	if (d->forcing && d->used < d->nforced)
+		bt_warnx("warning: %zu --rolls value%s left over, ignored",
+		    d->nforced - d->used, d->nforced - d->used == 1 ? "" : "s");
+	return 0;
+}
+
+/* NdM+K, NdM-K, NdM or dM; N 1-100, M 2-1000, K within 1000. */
+int
+bt_dice_expr_parse(struct bt_dice_expr *x, const char *s)
+{
+	long count = 1, sides, bonus = 0;
+	char *end;
+
+	if (*s >= '0' && *s <= '9') {
+		count = strtol(s, &end, 10);
+		s = end;
+	}
+	if (*s++ != 'd' || *s < '0' || *s > '9')
+		return -1;
+	sides = strtol(s, &end, 10);
+	s = end;
+	if (*s == '+' || *s == '-') {
+		if (s[1] < '0' || s[1] > '9')
+			return -1;
+		bonus = strtol(s, &end, 10);
+		s = end;
+	}
+	if (*s != '\0' || count < 1 || count > 100 || sides < 2 ||
+	    sides > 1000 || bonus < -1000 || bonus > 1000)
+		return -1;
+	x->count = (int)count;
+	x->sides = (int)sides;
+	x->bonus = (int)bonus;
+	return 0;
+}
+
+char *
+bt_dice_expr_format(const struct bt_dice_expr *x)
+{
+	if (x->bonus == 0)
+		return bt_xasprintf("%dd%d", x->count, x->sides);
+	return bt_xasprintf("%dd%d%+d", x->count, x->sides, x->bonus);
+}

@@ -1,0 +1,207 @@
+/*
+ * emit.c: canonical YAML written into memory with libyaml's emitter.
+ * The text reaches a file only when the whole state was emitted, so a
+ * failure never leaves half a state behind. Calls after a failure do
+ * nothing (emitting on is libyaml's CVE-2024-3205).
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include <yaml.h>
+
+#include "bt.h"
+
+struct bt_emitter {
+	yaml_emitter_t	 e;
+	char		*buf;
+	size_t		 len, cap;
+	bool		 failed;
+};
+
+static int
+write_buf(void *arg, unsigned char *data, size_t size)
+{
+	struct bt_emitter *em = arg;
+
+	if (em->len + size > em->cap) {
+		while (em->len + size > em->cap)
+			em->cap = em->cap ? 2 * em->cap : 65536;
+		em->buf = bt_xrealloc(em->buf, em->cap);
+	}
+	memcpy(em->buf + em->len, data, size);
+	em->len += size;
+	return 1;
+}
+
+static void
+emit(struct bt_emitter *em, yaml_event_t *ev, int ok)
+{
+	if (em->failed || !ok || !yaml_emitter_emit(&em->e, ev))
+		em->failed = true;
+}
+
+struct bt_emitter *
+bt_emit_new(void)
+{
+	struct bt_emitter *em = bt_xcalloc(1, sizeof(*em));
+	yaml_event_t ev;
+
+	if (!yaml_emitter_initialize(&em->e)) {
+		free(em);
+		return NULL;
+	}
+	yaml_emitter_set_output(&em->e, write_buf, em);
+	yaml_emitter_set_unicode(&em->e, 1);
+	yaml_emitter_set_width(&em->e, -1);
+	yaml_emitter_set_indent(&em->e, 2);
+	yaml_emitter_set_break(&em->e, YAML_LN_BREAK);
+	emit(em, &ev, yaml_stream_start_event_initialize(&ev,
+	    YAML_UTF8_ENCODING));
+	emit(em, &ev, yaml_document_start_event_initialize(&ev, NULL, NULL,
+	    NULL, 1));
+	return em;
+}
+
+char *
+bt_emit_finish(struct bt_emitter *em, size_t *len)
+{
+	yaml_event_t ev;
+	char *buf;
+
+	emit(em, &ev, yaml_document_end_event_initialize(&ev, 1));
+	emit(em, &ev, yaml_stream_end_event_initialize(&ev));
+	if (!em->failed && !yaml_emitter_flush(&em->e))
+		em->failed = true;
+	if (em->failed)
+		return NULL;
+	buf = em->buf;
+	*len = em->len;
+	em->buf = NULL;
+	return buf;
+}
+
+void
+bt_emit_free(struct bt_emitter *em)
+{
+	if (em == NULL)
+		return;
+	yaml_emitter_delete(&em->e);
+	free(em->buf);
+	free(em);
+}
+
+void
+bt_emit_map(struct bt_emitter *em, bool flow)
+{
+	yaml_event_t ev;
+
+	emit(em, &ev, yaml_mapping_start_event_initialize(&ev, NULL, NULL, 1,
+	    flow ? YAML_FLOW_MAPPING_STYLE : YAML_BLOCK_MAPPING_STYLE));
+}
+
+void
+bt_emit_seq(struct bt_emitter *em, bool flow)
+{
+	yaml_event_t ev;
+
+	emit(em, &ev, yaml_sequence_start_event_initialize(&ev, NULL, NULL, 1,
+	    flow ? YAML_FLOW_SEQUENCE_STYLE : YAML_BLOCK_SEQUENCE_STYLE));
+}
+
+void
+bt_emit_end_map(struct bt_emitter *em)
+{
+	yaml_event_t ev;
+
+	emit(em, &ev, yaml_mapping_end_event_initialize(&ev));
+}
+
+void
+bt_emit_end_seq(struct bt_emitter *em)
+{
+	yaml_event_t ev;
+
+	emit(em, &ev, yaml_sequence_end_event_initialize(&ev));
+}
+
+static bool
+all_digits(const char *s)
+{
+	if (*s == '\0')
+		return false;
+	for (; *s != '\0'; s++)
+		if ((*s < '0' || *s > '9') && *s != '_')
+			return false;
+	return true;
+}
+
+/* Would a YAML 1.1 reader take this plain scalar for something else than
+ * a string? Then it must be quoted to stay a string. */
+static bool
+looks_typed(const char *s)
+{
+	static const char *const words[] = {
+		"", "~", "null", "Null", "NULL", "y", "Y", "yes", "Yes", "YES",
+		"n", "N", "no", "No", "NO", "true", "True", "TRUE", "false",
+		"False", "FALSE", "on", "On", "ON", "off", "Off", "OFF", ".inf",
+		".Inf", ".INF", "-.inf", "-.Inf", "-.INF", "+.inf", ".nan",
+		".NaN", ".NAN", "<<", "=", NULL
+	};
+	const char *p = s;
+
+	for (size_t i = 0; words[i] != NULL; i++)
+		if (strcmp(s, words[i]) == 0)
+			return true;
+	if (*p == '+' || *p == '-')
+		p++;
+	if (*p == '.')
+		p++;
+	/* Numbers of any base or form start with a digit (after a sign). */
+	return (*p >= '0' && *p <= '9') || all_digits(p);
+}
+
+static void
+scalar(struct bt_emitter *em, const char *s, bool plain_ok,
+    yaml_scalar_style_t style)
+{
+	yaml_event_t ev;
+
+	emit(em, &ev, yaml_scalar_event_initialize(&ev, NULL, NULL,
+	    (yaml_char_t *)s, (int)strlen(s), plain_ok, 1, style));
+}
+
+void
+bt_emit_str(struct bt_emitter *em, const char *s)
+{
+	if (strchr(s, '\n') != NULL)
+		scalar(em, s, 0, YAML_LITERAL_SCALAR_STYLE);
+	else
+		scalar(em, s, !looks_typed(s), YAML_ANY_SCALAR_STYLE);
+}
+
+void
+bt_emit_quoted(struct bt_emitter *em, const char *s)
+{
+	scalar(em, s, 0, YAML_DOUBLE_QUOTED_SCALAR_STYLE);
+}
+
+void
+bt_emit_int(struct bt_emitter *em, long v)
+{
+	char buf[32];
+
+	snprintf(buf, sizeof(buf), "%ld", v);
+	scalar(em, buf, 1, YAML_PLAIN_SCALAR_STYLE);
+}
+
+void
+bt_emit_bool(struct bt_emitter *em, bool v)
+{
+	scalar(em, v ? "true" : "false", 1, YAML_PLAIN_SCALAR_STYLE);
+}
+
+void
+bt_emit_null(struct bt_emitter *em)
+{
+	scalar(em, "null", 1, YAML_PLAIN_SCALAR_STYLE);
+}

@@ -1,0 +1,189 @@
+/* rules.c: the table of rulesets, and what more than one of them uses. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "bt.h"
+
+static const struct bt_ruleset *const rulesets[] = {
+	&bt_cc, &bt_kingdom, &bt_clash
+};
+const char *const bt_ruleset_names[] = { "cc", "kingdom", "clash", NULL };
+
+const struct bt_ruleset *
+bt_ruleset_find(const char *name)
+{
+	for (size_t i = 0; i < sizeof(rulesets) / sizeof(rulesets[0]); i++)
+		if (strcmp(rulesets[i]->name, name) == 0)
+			return rulesets[i];
+	return NULL;
+}
+
+struct zone_check {
+	const struct bt_zone	*zone;
+	struct bt_error		*err;
+	bool			 reported;
+};
+
+static void
+in_zone(void *arg, const struct bt_unit *u, int x, int y)
+{
+	struct zone_check *z = arg;
+
+	if (z->reported || bt_in_rects(z->zone->r, z->zone->n, x, y))
+		return;
+	bt_errorf(z->err, BT_EXIT_DATA, u->line, u->col, "unit '%s' deploys "
+	    "outside the zone of side '%s' at [%d, %d]", u->id, u->side, x, y);
+	z->reported = true;
+}
+
+/* CC-2 (and its like elsewhere): every unit starts in its side's zones. */
+void
+bt_check_zones(const struct bt_state *st, struct bt_error *err)
+{
+	for (size_t i = 0; i < st->nunits; i++) {
+		const struct bt_unit *u = &st->units[i];
+		struct zone_check z = { NULL, err, false };
+
+		for (size_t k = 0; k < st->map.nzones; k++)
+			if (strcmp(st->map.zones[k].side, u->side) == 0)
+				z.zone = &st->map.zones[k];
+		if (z.zone == NULL) {
+			if (bt_unit_acts(u))
+				bt_errorf(err, BT_EXIT_DATA, u->line, u->col,
+				    "side '%s' of unit '%s' has no deployment "
+				    "zone in 'map'", u->side, u->id);
+			continue;
+		}
+		bt_unit_squares(u, in_zone, &z);
+	}
+}
+
+/* Every state of cc or clash names whose turn it is, until the end. */
+void
+bt_check_active(const struct bt_state *st, struct bt_error *err)
+{
+	if (st->order == NULL)	/* a scenario: no turns yet */
+		return;
+	if (st->active == NULL && !st->result.present)
+		bt_errorf(err, BT_EXIT_DATA, 0, 0, "the state has no 'active' "
+		    "unit and no 'result'");
+}
+
+/* qsort has no context argument: the comparison's state lives here. */
+static const struct bt_state *sort_state;
+static int (*sort_cmp)(const struct bt_state *, const struct bt_unit *,
+    const struct bt_unit *);
+
+static int
+by_initiative(const void *a, const void *b)
+{
+	const struct bt_unit *x = *(struct bt_unit *const *)a;
+	const struct bt_unit *y = *(struct bt_unit *const *)b;
+	int c = sort_cmp(sort_state, x, y);
+
+	return c != 0 ? c : strcmp(x->id, y->id);
+}
+
+struct tied {
+	struct bt_unit	*u;
+	int		 roll;
+};
+
+static int
+by_roll(const void *a, const void *b)
+{
+	const struct tied *x = a, *y = b;
+
+	if (x->roll != y->roll)
+		return y->roll - x->roll;
+	return strcmp(x->u->id, y->u->id);
+}
+
+/* Units still tied after every modifier roll a d20 each, in id order;
+ * higher goes first, equal rolls roll again among themselves. */
+static void
+roll_off(struct bt_state *st, struct bt_dice *dice, struct bt_unit **g,
+    size_t n)
+{
+	struct tied *t = bt_xcalloc(n, sizeof(*t));
+	struct bt_log_entry *e = bt_log_add(st, "initiative", NULL);
+	char *text = bt_xstrdup("initiative tie broken by a d20 each:");
+
+	dice->record = &e->rolls;
+	for (size_t i = 0; i < n; i++) {
+		char *more;
+
+		t[i].u = g[i];
+		t[i].roll = bt_roll(dice, 20);
+		more = bt_xasprintf("%s%s %s %d", text, i ? "," : "", g[i]->id,
+		    t[i].roll);
+		free(text);
+		text = more;
+	}
+	dice->record = NULL;
+	bt_log_text(e, "%s", text);
+	free(text);
+	qsort(t, n, sizeof(*t), by_roll);
+	for (size_t i = 0; i < n; i++)
+		g[i] = t[i].u;
+	for (size_t i = 0, j; i < n; i = j) {
+		for (j = i + 1; j < n && t[j].roll == t[i].roll; j++)
+			continue;
+		if (j - i > 1 && dice->problem == NULL)
+			roll_off(st, dice, g + i, j - i);
+	}
+	free(t);
+}
+
+/* CC-5 and CL-1: the order of turns, by the ruleset's comparison, then
+ * dice. Writes 'order' and gives the first turn. */
+int
+bt_initiative(struct bt_state *st, struct bt_dice *dice,
+    int (*cmp)(const struct bt_state *, const struct bt_unit *,
+    const struct bt_unit *))
+{
+	struct bt_unit **acting = bt_xcalloc(st->nunits, sizeof(*acting));
+	size_t n = 0;
+
+	for (size_t i = 0; i < st->nunits; i++)
+		if (bt_unit_acts(&st->units[i]))
+			acting[n++] = &st->units[i];
+	sort_state = st;
+	sort_cmp = cmp;
+	qsort(acting, n, sizeof(*acting), by_initiative);
+	for (size_t i = 0, j; i < n; i = j) {
+		for (j = i + 1; j < n && cmp(st, acting[i], acting[j]) == 0; j++)
+			continue;
+		if (j - i > 1)
+			roll_off(st, dice, acting + i, j - i);
+	}
+	st->order = bt_xcalloc(n + 1, sizeof(*st->order));
+	for (size_t i = 0; i < n; i++)
+		st->order[i] = bt_xstrdup(acting[i]->id);
+	st->norder = n;
+	free(st->active);
+	st->active = n > 0 ? bt_xstrdup(st->order[0]) : NULL;
+	free(acting);
+	return 0;
+}
+
+/* bt-init: a scenario's checks, its setup rolls, and a last check that
+ * what it made is a valid state. */
+int
+bt_setup(struct bt_state *st, uint64_t seed, struct bt_dice *dice,
+    struct bt_error *err)
+{
+	size_t before = err->n;
+
+	bt_state_check(st, err);
+	st->rules->check_scenario(st, err);
+	if (err->n > before)
+		return -1;
+	st->seed = (long)seed;
+	st->has_seed = true;
+	bt_rng_seed(&st->rng, seed);
+	st->has_rng = true;
+	if (st->rules->setup(st, dice, err) < 0 || dice->problem != NULL)
+		return -1;
+	return bt_state_check(st, err);
+}

@@ -1,0 +1,429 @@
+/*
+ * schema.c: tables of fields that say how a struct is read from a YAML
+ * mapping and written back. The table's order is the canonical key order;
+ * a key the table doesn't have is bad data, with the closest one suggested.
+ */
+#include <errno.h>
+#include <limits.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "bt.h"
+
+#define AT(obj, f, type)	((type *)((char *)(obj) + (f)->off))
+#define CAT(obj, f, type)	((const type *)((const char *)(obj) + (f)->off))
+
+int
+bt_word_index(const char *const *words, const char *s)
+{
+	for (int i = 0; words[i] != NULL; i++)
+		if (strcmp(words[i], s) == 0)
+			return i;
+	return -1;
+}
+
+static size_t
+edit_distance(const char *a, const char *b)
+{
+	size_t la = strlen(a), lb = strlen(b), row[64];
+
+	if (la >= 64 || lb >= 64)
+		return SIZE_MAX;
+	for (size_t j = 0; j <= lb; j++)
+		row[j] = j;
+	for (size_t i = 1; i <= la; i++) {
+		size_t diag = row[0];
+
+		row[0] = i;
+		for (size_t j = 1; j <= lb; j++) {
+			size_t up = row[j], best = diag + (a[i - 1] != b[j - 1]);
+
+			if (up + 1 < best)
+				best = up + 1;
+			if (row[j - 1] + 1 < best)
+				best = row[j - 1] + 1;
+			diag = up;
+			row[j] = best;
+		}
+	}
+	return row[lb];
+}
+
+/* The word closest to s, when it is close enough to be a likely typo. */
+const char *
+bt_closest(const char *s, const char *const *words)
+{
+	const char *best = NULL;
+	size_t bestd = 3;
+
+	for (size_t i = 0; words[i] != NULL; i++) {
+		size_t d = edit_distance(s, words[i]);
+
+		if (d < bestd && d < strlen(words[i])) {
+			bestd = d;
+			best = words[i];
+		}
+	}
+	return best;
+}
+
+static int
+wrong_type(const struct bt_node *n, const char *key, const char *want,
+    struct bt_load *ld)
+{
+	return bt_errorf(ld->err, BT_EXIT_DATA, n->line, n->col,
+	    "'%s' must be %s", key, want);
+}
+
+int
+bt_node_int(const struct bt_node *n, long min, long max, long *out,
+    const char *key, struct bt_load *ld)
+{
+	const char *s;
+	char *end;
+	long v;
+
+	if (n->kind != BT_NODE_SCALAR || !n->plain)
+		return wrong_type(n, key, "a whole number", ld);
+	s = n->str;
+	errno = 0;
+	v = strtol(s, &end, 10);
+	if (end == s || *end != '\0' || (*s != '-' && (*s < '0' || *s > '9')))
+		return wrong_type(n, key, "a whole number", ld);
+	if (errno == ERANGE || v < min || v > max)
+		return bt_errorf(ld->err, BT_EXIT_DATA, n->line, n->col,
+		    "'%s' is %s, out of range %ld to %ld", key, s, min, max);
+	*out = v;
+	return 0;
+}
+
+int
+bt_node_str(const struct bt_node *n, char **out, const char *key,
+    struct bt_load *ld)
+{
+	if (n->kind != BT_NODE_SCALAR)
+		return wrong_type(n, key, "a string", ld);
+	free(*out);
+	*out = bt_xstrdup(n->str);
+	return 0;
+}
+
+static void
+list_words(char *buf, size_t size, const char *const *words)
+{
+	size_t len = 0;
+
+	buf[0] = '\0';
+	for (size_t i = 0; words[i] != NULL && len < size; i++)
+		len += (size_t)snprintf(buf + len, size - len, "%s%s",
+		    i ? ", " : "", words[i]);
+}
+
+int
+bt_node_word(const struct bt_node *n, const char *const *words, int *out,
+    const char *key, struct bt_load *ld)
+{
+	char all[512];
+	const char *near;
+	int i;
+
+	if (n->kind != BT_NODE_SCALAR)
+		return wrong_type(n, key, "a word", ld);
+	if ((i = bt_word_index(words, n->str)) >= 0) {
+		*out = i;
+		return 0;
+	}
+	if ((near = bt_closest(n->str, words)) != NULL)
+		return bt_errorf(ld->err, BT_EXIT_DATA, n->line, n->col,
+		    "unknown %s '%s' (did you mean '%s'?)", key, n->str, near);
+	list_words(all, sizeof(all), words);
+	return bt_errorf(ld->err, BT_EXIT_DATA, n->line, n->col,
+	    "unknown %s '%s' (one of: %s)", key, n->str, all);
+}
+
+int
+bt_node_xy(const struct bt_node *n, int *xy, const char *key,
+    struct bt_load *ld)
+{
+	long v[2];
+
+	if (n->kind != BT_NODE_SEQ || n->n != 2)
+		return wrong_type(n, key, "a pair [x, y]", ld);
+	for (int i = 0; i < 2; i++) {
+		if (bt_node_int(n->kids[i], 0, BT_MAX_MAP, &v[i], key, ld))
+			return -1;
+		xy[i] = (int)v[i];
+	}
+	return 0;
+}
+
+static int
+load_words(const struct bt_field *f, void *obj, const struct bt_node *n,
+    struct bt_load *ld)
+{
+	unsigned set = 0;
+
+	if (n->kind != BT_NODE_SEQ)
+		return wrong_type(n, f->key, "a list of words", ld);
+	for (size_t i = 0; i < n->n; i++) {
+		int w;
+
+		if (bt_node_word(n->kids[i], f->words, &w, f->key, ld))
+			return -1;
+		if (set & (1u << w))
+			return bt_errorf(ld->err, BT_EXIT_DATA, n->kids[i]->line,
+			    n->kids[i]->col, "'%s' lists '%s' twice", f->key,
+			    f->words[w]);
+		set |= 1u << w;
+	}
+	*AT(obj, f, unsigned) = set;
+	return 0;
+}
+
+static int
+load_field(const struct bt_field *f, void *obj, const struct bt_node *n,
+    const char *label, struct bt_load *ld)
+{
+	long v;
+	int w;
+
+	switch (f->type) {
+	case BT_F_INT:
+		if (bt_node_int(n, f->min, f->max, &v, f->key, ld))
+			return -1;
+		*AT(obj, f, int) = (int)v;
+		return 0;
+	case BT_F_LONG:
+		return bt_node_int(n, f->min, f->max, AT(obj, f, long), f->key,
+		    ld);
+	case BT_F_BOOL:
+		if (n->kind == BT_NODE_SCALAR && n->plain &&
+		    (strcmp(n->str, "true") == 0 || strcmp(n->str, "false") == 0)) {
+			*AT(obj, f, bool) = n->str[0] == 't';
+			return 0;
+		}
+		return wrong_type(n, f->key, "true or false", ld);
+	case BT_F_STR:
+		return bt_node_str(n, AT(obj, f, char *), f->key, ld);
+	case BT_F_WORD:
+		if (bt_node_word(n, f->words, &w, f->key, ld))
+			return -1;
+		*AT(obj, f, int) = w;
+		return 0;
+	case BT_F_WORDS:
+		return load_words(f, obj, n, ld);
+	case BT_F_XY:
+		return bt_node_xy(n, AT(obj, f, int), f->key, ld);
+	case BT_F_DICE:
+		if (n->kind != BT_NODE_SCALAR ||
+		    bt_dice_expr_parse(AT(obj, f, struct bt_dice_expr), n->str))
+			return wrong_type(n, f->key,
+			    "dice such as 2d6+1", ld);
+		return 0;
+	case BT_F_SUB:
+		if (n->kind != BT_NODE_MAP)
+			return wrong_type(n, f->key, "a mapping", ld);
+		if (f->sub->present != SIZE_MAX)
+			*(bool *)((char *)obj + f->off + f->sub->present) = true;
+		{
+			char *sublabel = bt_xasprintf("'%s' of %s", f->key,
+			    label);
+			int rc = bt_schema_load(f->sub, (char *)obj + f->off,
+			    n, sublabel, ld);
+
+			free(sublabel);
+			return rc;
+		}
+	case BT_F_CUSTOM:
+		return f->load(obj, n, ld);
+	}
+	return -1;
+}
+
+static void
+set_default(const struct bt_field *f, void *obj)
+{
+	if (f->type == BT_F_INT)
+		*AT(obj, f, int) = (int)f->def;
+	else if (f->type == BT_F_LONG)
+		*AT(obj, f, long) = f->def;
+	else if (f->type == BT_F_WORD)
+		*AT(obj, f, int) = (int)f->def;
+}
+
+int
+bt_schema_load(const struct bt_schema *s, void *obj,
+    const struct bt_node *map, const char *label, struct bt_load *ld)
+{
+	const char *keys[64];
+	const struct bt_node *seen[64] = { 0 };
+	int rc = 0;
+
+	if (map->kind != BT_NODE_MAP)
+		return bt_errorf(ld->err, BT_EXIT_DATA, map->line, map->col,
+		    "%s must be a mapping of keys", label);
+	for (size_t i = 0; i < s->nfields; i++) {
+		keys[i] = s->fields[i].key;
+		set_default(&s->fields[i], obj);
+	}
+	keys[s->nfields] = NULL;
+
+	for (size_t k = 0; k < map->n; k += 2) {
+		const struct bt_node *key = map->kids[k];
+		size_t i;
+
+		for (i = 0; i < s->nfields; i++)
+			if (strcmp(key->str, s->fields[i].key) == 0)
+				break;
+		if (i == s->nfields) {
+			const char *near = bt_closest(key->str, keys);
+
+			if (near != NULL)
+				rc = bt_errorf(ld->err, BT_EXIT_DATA, key->line,
+				    key->col, "unknown key '%s' in %s (did you "
+				    "mean '%s'?)", key->str, label, near);
+			else
+				rc = bt_errorf(ld->err, BT_EXIT_DATA, key->line,
+				    key->col, "unknown key '%s' in %s",
+				    key->str, label);
+			continue;
+		}
+		seen[i] = map->kids[k + 1];
+	}
+	for (size_t i = 0; i < s->nfields; i++) {
+		const struct bt_field *f = &s->fields[i];
+		const struct bt_node *n = seen[i];
+
+		if (bt_node_null(n))
+			n = NULL;
+		if (n != NULL && (f->flags & BT_DERIVED) &&
+		    ld->mode == BT_LOAD_SCENARIO) {
+			rc = bt_errorf(ld->err, BT_EXIT_DATA, n->line, n->col,
+			    "'%s' is written by bt-init, not read from a "
+			    "scenario", f->key);
+			continue;
+		}
+		if (n == NULL) {
+			bool needed = (f->flags & BT_REQ) &&
+			    !((f->flags & BT_DERIVED) &&
+			    ld->mode == BT_LOAD_SCENARIO);
+
+			if (needed)
+				rc = bt_errorf(ld->err, BT_EXIT_DATA, map->line,
+				    map->col, "%s has no '%s'", label, f->key);
+			continue;
+		}
+		if (load_field(f, obj, n, label, ld))
+			rc = -1;
+	}
+	return rc;
+}
+
+/* Optional fields are written only when they say something. */
+static bool
+worth_writing(const struct bt_field *f, const void *obj)
+{
+	if (f->flags & BT_REQ)
+		return f->type != BT_F_CUSTOM || f->given == NULL ||
+		    f->given(obj);
+	switch (f->type) {
+	case BT_F_INT:
+	case BT_F_WORD:
+		return *CAT(obj, f, int) != f->def;
+	case BT_F_LONG:
+		return *CAT(obj, f, long) != f->def;
+	case BT_F_BOOL:
+		return *CAT(obj, f, bool);
+	case BT_F_STR:
+		return *CAT(obj, f, char *) != NULL;
+	case BT_F_WORDS:
+		return *CAT(obj, f, unsigned) != 0;
+	case BT_F_XY:
+		return true;
+	case BT_F_DICE:
+		return CAT(obj, f, struct bt_dice_expr)->count > 0;
+	case BT_F_SUB:
+		return f->sub->present == SIZE_MAX ||
+		    *(const bool *)((const char *)obj + f->off + f->sub->present);
+	case BT_F_CUSTOM:
+		return f->given == NULL || f->given(obj);
+	}
+	return false;
+}
+
+void
+bt_schema_emit(const struct bt_schema *s, const void *obj,
+    struct bt_emitter *em)
+{
+	for (size_t i = 0; i < s->nfields; i++) {
+		const struct bt_field *f = &s->fields[i];
+
+		if (!worth_writing(f, obj))
+			continue;
+		bt_emit_str(em, f->key);
+		switch (f->type) {
+		case BT_F_INT:
+			bt_emit_int(em, *CAT(obj, f, int));
+			break;
+		case BT_F_LONG:
+			bt_emit_int(em, *CAT(obj, f, long));
+			break;
+		case BT_F_BOOL:
+			bt_emit_bool(em, *CAT(obj, f, bool));
+			break;
+		case BT_F_STR:
+			if (*CAT(obj, f, char *) == NULL)
+				bt_emit_null(em);
+			else
+				bt_emit_str(em, *CAT(obj, f, char *));
+			break;
+		case BT_F_WORD:
+			bt_emit_str(em, f->words[*CAT(obj, f, int)]);
+			break;
+		case BT_F_WORDS:
+			bt_emit_seq(em, true);
+			for (int w = 0; f->words[w] != NULL; w++)
+				if (*CAT(obj, f, unsigned) & (1u << w))
+					bt_emit_str(em, f->words[w]);
+			bt_emit_end_seq(em);
+			break;
+		case BT_F_XY:
+			bt_emit_seq(em, true);
+			bt_emit_int(em, CAT(obj, f, int)[0]);
+			bt_emit_int(em, CAT(obj, f, int)[1]);
+			bt_emit_end_seq(em);
+			break;
+		case BT_F_DICE: {
+			char *s2 = bt_dice_expr_format(CAT(obj, f,
+			    struct bt_dice_expr));
+
+			bt_emit_str(em, s2);
+			free(s2);
+			break;
+		}
+		case BT_F_SUB:
+			bt_emit_map(em, (f->flags & BT_FLOW) != 0);
+			bt_schema_emit(f->sub, (const char *)obj + f->off, em);
+			bt_emit_end_map(em);
+			break;
+		case BT_F_CUSTOM:
+			f->emit(obj, em);
+			break;
+		}
+	}
+}
+
+/* Frees the strings a schema's fields own; custom fields free their own. */
+void
+bt_schema_free(const struct bt_schema *s, void *obj)
+{
+	for (size_t i = 0; i < s->nfields; i++) {
+		const struct bt_field *f = &s->fields[i];
+
+		if (f->type == BT_F_STR) {
+			free(*AT(obj, f, char *));
+			*AT(obj, f, char *) = NULL;
+		} else if (f->type == BT_F_SUB)
+			bt_schema_free(f->sub, (char *)obj + f->off);
+	}
+}

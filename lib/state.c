@@ -1,0 +1,933 @@
+/*
+ * state.c: the battle state (bt-state(5)): its keys common to every ruleset,
+ * reading it from a YAML tree, the checks every valid state passes, and its
+ * canonical form. Each ruleset adds its own top-level keys and its own side
+ * and unit tables (cc.c, kingdom.c, clash.c).
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "bt.h"
+
+#define F(k, t, o, fl)	{ .key = k, .type = t, .off = offsetof(struct bt_state, o), .flags = fl }
+
+const char *const bt_status_words[] = {
+	"broken", "destroyed", "fled", "defending", "disengaging", "routed",
+	"engaged", NULL
+};
+
+/* --- custom fields of the state --- */
+
+static int
+load_rules(void *obj, const struct bt_node *n, struct bt_load *ld)
+{
+	int i;
+
+	(void)obj;
+	return bt_node_word(n, bt_ruleset_names, &i, "rules", ld);
+}
+
+static void
+emit_rules(const void *obj, struct bt_emitter *em)
+{
+	bt_emit_str(em, ((const struct bt_state *)obj)->rules->name);
+}
+
+static int
+load_rng(void *obj, const struct bt_node *n, struct bt_load *ld)
+{
+	struct bt_state *st = obj;
+
+	if (n->kind != BT_NODE_SCALAR || bt_rng_parse(&st->rng, n->str))
+		return bt_errorf(ld->err, BT_EXIT_DATA, n->line, n->col,
+		    "'rng' must be 'pcg32' and two 16-digit hexadecimal words, "
+		    "the second odd");
+	st->has_rng = true;
+	return 0;
+}
+
+static void
+emit_rng(const void *obj, struct bt_emitter *em)
+{
+	char *s = bt_rng_format(&((const struct bt_state *)obj)->rng);
+
+	bt_emit_str(em, s);
+	free(s);
+}
+
+static bool
+given_rng(const void *obj)
+{
+	return ((const struct bt_state *)obj)->has_rng;
+}
+
+static int
+load_seed(void *obj, const struct bt_node *n, struct bt_load *ld)
+{
+	struct bt_state *st = obj;
+
+	if (bt_node_int(n, 0, 4294967295L, &st->seed, "seed", ld))
+		return -1;
+	st->has_seed = true;
+	return 0;
+}
+
+static void
+emit_seed(const void *obj, struct bt_emitter *em)
+{
+	bt_emit_int(em, ((const struct bt_state *)obj)->seed);
+}
+
+static bool
+given_seed(const void *obj)
+{
+	return ((const struct bt_state *)obj)->has_seed;
+}
+
+static int
+load_rows(void *obj, const struct bt_node *n, struct bt_load *ld)
+{
+	struct bt_map *m = obj;
+
+	if (n->kind != BT_NODE_SEQ || n->n == 0 || n->n > BT_MAX_MAP)
+		return bt_errorf(ld->err, BT_EXIT_DATA, n->line, n->col,
+		    "'rows' must be a list of 1 to %d strings", BT_MAX_MAP);
+	m->rows = bt_xcalloc(n->n + 1, sizeof(*m->rows));
+	for (size_t y = 0; y < n->n; y++) {
+		const struct bt_node *row = n->kids[y];
+		size_t bad;
+
+		if (bt_node_str(row, &m->rows[y], "rows", ld))
+			return -1;
+		bad = strspn(row->str, bt_terrain_letters);
+		if (row->str[bad] != '\0')
+			return bt_errorf(ld->err, BT_EXIT_DATA, row->line,
+			    row->col, "unknown terrain '%c' in row %zu "
+			    "(one of: %s)", row->str[bad], y,
+			    bt_terrain_letters);
+	}
+	return 0;
+}
+
+static void
+emit_rows(const void *obj, struct bt_emitter *em)
+{
+	const struct bt_map *m = obj;
+
+	bt_emit_seq(em, false);
+	for (size_t y = 0; m->rows != NULL && m->rows[y] != NULL; y++)
+		bt_emit_quoted(em, m->rows[y]);
+	bt_emit_end_seq(em);
+}
+
+static int
+load_rect(struct bt_rect *r, const struct bt_node *n, struct bt_load *ld)
+{
+	long v[4];
+
+	if (n->kind != BT_NODE_SEQ || n->n != 4)
+		return bt_errorf(ld->err, BT_EXIT_DATA, n->line, n->col,
+		    "a zone must be a rectangle [x0, y0, x1, y1]");
+	for (int i = 0; i < 4; i++)
+		if (bt_node_int(n->kids[i], 0, BT_MAX_MAP, &v[i], "zones", ld))
+			return -1;
+	if (v[0] > v[2] || v[1] > v[3])
+		return bt_errorf(ld->err, BT_EXIT_DATA, n->line, n->col,
+		    "zone [%ld, %ld, %ld, %ld] has its corners the wrong way "
+		    "round", v[0], v[1], v[2], v[3]);
+	r->x0 = (int)v[0];
+	r->y0 = (int)v[1];
+	r->x1 = (int)v[2];
+	r->y1 = (int)v[3];
+	return 0;
+}
+
+static int
+zonecmp(const void *a, const void *b)
+{
+	return strcmp(((const struct bt_zone *)a)->side,
+	    ((const struct bt_zone *)b)->side);
+}
+
+static int
+load_zones(void *obj, const struct bt_node *n, struct bt_load *ld)
+{
+	struct bt_map *m = obj;
+	int rc = 0;
+
+	if (n->kind != BT_NODE_MAP)
+		return bt_errorf(ld->err, BT_EXIT_DATA, n->line, n->col,
+		    "'zones' must map each side to a list of rectangles");
+	m->zones = bt_xcalloc(n->n / 2 + 1, sizeof(*m->zones));
+	for (size_t i = 0; i < n->n; i += 2) {
+		const struct bt_node *list = n->kids[i + 1];
+		struct bt_zone *z = &m->zones[m->nzones++];
+
+		z->side = bt_xstrdup(n->kids[i]->str);
+		if (list->kind == BT_NODE_SEQ && list->n == 4 &&
+		    list->kids[0]->kind == BT_NODE_SCALAR) {
+			rc = bt_errorf(ld->err, BT_EXIT_DATA, list->line,
+			    list->col, "zones of '%s' must be a list of "
+			    "rectangles: [[x0, y0, x1, y1]]", z->side);
+			continue;
+		}
+		if (list->kind != BT_NODE_SEQ) {
+			rc = bt_errorf(ld->err, BT_EXIT_DATA, list->line,
+			    list->col, "zones of '%s' must be a list of "
+			    "rectangles", z->side);
+			continue;
+		}
+		z->r = bt_xcalloc(list->n + 1, sizeof(*z->r));
+		for (size_t k = 0; k < list->n; k++) {
+			if (load_rect(&z->r[z->n], list->kids[k], ld))
+				rc = -1;
+			else
+				z->n++;
+		}
+	}
+	qsort(m->zones, m->nzones, sizeof(*m->zones), zonecmp);
+	return rc;
+}
+
+static void
+emit_zones(const void *obj, struct bt_emitter *em)
+{
+	const struct bt_map *m = obj;
+
+	bt_emit_map(em, false);
+	for (size_t i = 0; i < m->nzones; i++) {
+		bt_emit_str(em, m->zones[i].side);
+		bt_emit_seq(em, false);
+		for (size_t k = 0; k < m->zones[i].n; k++) {
+			const struct bt_rect *r = &m->zones[i].r[k];
+
+			bt_emit_seq(em, true);
+			bt_emit_int(em, r->x0);
+			bt_emit_int(em, r->y0);
+			bt_emit_int(em, r->x1);
+			bt_emit_int(em, r->y1);
+			bt_emit_end_seq(em);
+		}
+		bt_emit_end_seq(em);
+	}
+	bt_emit_end_map(em);
+}
+
+static bool
+given_zones(const void *obj)
+{
+	return ((const struct bt_map *)obj)->nzones > 0;
+}
+
+static const struct bt_field map_fields[] = {
+	{ "width", BT_F_INT, offsetof(struct bt_map, width), BT_REQ, 1, BT_MAX_MAP, 0, NULL, NULL, NULL, NULL, NULL },
+	{ "height", BT_F_INT, offsetof(struct bt_map, height), BT_REQ, 1, BT_MAX_MAP, 0, NULL, NULL, NULL, NULL, NULL },
+	{ "square", BT_F_INT, offsetof(struct bt_map, square), 0, 1, 5280, 50, NULL, NULL, NULL, NULL, NULL },
+	{ .key = "rows", .type = BT_F_CUSTOM, .flags = BT_REQ, .load = load_rows, .emit = emit_rows },
+	{ .key = "zones", .type = BT_F_CUSTOM, .load = load_zones, .emit = emit_zones, .given = given_zones },
+};
+static const struct bt_schema map_schema = {
+	"'map'", map_fields, sizeof(map_fields) / sizeof(map_fields[0]), SIZE_MAX
+};
+
+/* Ids are words: letters, digits, '-' and '_' (clash names stands UNIT.N). */
+static bool
+valid_id(const char *s)
+{
+	if (*s == '\0' || strlen(s) > 64)
+		return false;
+	return s[strspn(s, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
+	    "0123456789-_")] == '\0';
+}
+
+static int
+idcmp_side(const void *a, const void *b)
+{
+	return strcmp(((const struct bt_side *)a)->id,
+	    ((const struct bt_side *)b)->id);
+}
+
+static int
+idcmp_unit(const void *a, const void *b)
+{
+	return strcmp(((const struct bt_unit *)a)->id,
+	    ((const struct bt_unit *)b)->id);
+}
+
+static int
+check_id(const struct bt_node *key, const char *what, struct bt_load *ld)
+{
+	if (valid_id(key->str))
+		return 0;
+	return bt_errorf(ld->err, BT_EXIT_DATA, key->line, key->col,
+	    "%s id '%s' must be 1 to 64 letters, digits, '-' or '_'", what,
+	    key->str);
+}
+
+static int
+load_sides(void *obj, const struct bt_node *n, struct bt_load *ld)
+{
+	struct bt_state *st = obj;
+	int rc = 0;
+
+	if (n->kind != BT_NODE_MAP || n->n == 0)
+		return bt_errorf(ld->err, BT_EXIT_DATA, n->line, n->col,
+		    "'sides' must map each side's id to its details");
+	st->sides = bt_xcalloc(n->n / 2, sizeof(*st->sides));
+	for (size_t i = 0; i < n->n; i += 2) {
+		struct bt_side *s = &st->sides[st->nsides++];
+		char *label;
+
+		s->id = bt_xstrdup(n->kids[i]->str);
+		s->line = n->kids[i]->line;
+		s->col = n->kids[i]->col;
+		label = bt_xasprintf("side '%s'", s->id);
+		if (check_id(n->kids[i], "side", ld) ||
+		    bt_schema_load(st->rules->side, s, n->kids[i + 1], label, ld))
+			rc = -1;
+		free(label);
+	}
+	qsort(st->sides, st->nsides, sizeof(*st->sides), idcmp_side);
+	return rc;
+}
+
+static void
+emit_sides(const void *obj, struct bt_emitter *em)
+{
+	const struct bt_state *st = obj;
+
+	bt_emit_map(em, false);
+	for (size_t i = 0; i < st->nsides; i++) {
+		bt_emit_str(em, st->sides[i].id);
+		bt_emit_map(em, false);
+		bt_schema_emit(st->rules->side, &st->sides[i], em);
+		bt_emit_end_map(em);
+	}
+	bt_emit_end_map(em);
+}
+
+static int
+load_units(void *obj, const struct bt_node *n, struct bt_load *ld)
+{
+	struct bt_state *st = obj;
+	int rc = 0;
+
+	if (n->kind != BT_NODE_MAP || n->n == 0)
+		return bt_errorf(ld->err, BT_EXIT_DATA, n->line, n->col,
+		    "'units' must map each unit's id to its details");
+	st->units = bt_xcalloc(n->n / 2, sizeof(*st->units));
+	for (size_t i = 0; i < n->n; i += 2) {
+		struct bt_unit *u = &st->units[st->nunits++];
+		char *label;
+
+		u->id = bt_xstrdup(n->kids[i]->str);
+		u->line = n->kids[i]->line;
+		u->col = n->kids[i]->col;
+		u->w = u->h = 1;
+		label = bt_xasprintf("unit '%s'", u->id);
+		if (check_id(n->kids[i], "unit", ld) ||
+		    bt_schema_load(st->rules->unit, u, n->kids[i + 1], label, ld))
+			rc = -1;
+		free(label);
+	}
+	qsort(st->units, st->nunits, sizeof(*st->units), idcmp_unit);
+	return rc;
+}
+
+static void
+emit_units(const void *obj, struct bt_emitter *em)
+{
+	const struct bt_state *st = obj;
+
+	bt_emit_map(em, false);
+	for (size_t i = 0; i < st->nunits; i++) {
+		bt_emit_str(em, st->units[i].id);
+		bt_emit_map(em, false);
+		bt_schema_emit(st->rules->unit, &st->units[i], em);
+		bt_emit_end_map(em);
+	}
+	bt_emit_end_map(em);
+}
+
+static int
+load_order(void *obj, const struct bt_node *n, struct bt_load *ld)
+{
+	struct bt_state *st = obj;
+
+	if (n->kind != BT_NODE_SEQ)
+		return bt_errorf(ld->err, BT_EXIT_DATA, n->line, n->col,
+		    "'order' must be a list of unit ids");
+	st->order = bt_xcalloc(n->n + 1, sizeof(*st->order));
+	for (size_t i = 0; i < n->n; i++) {
+		if (bt_node_str(n->kids[i], &st->order[i], "order", ld))
+			return -1;
+		st->norder++;
+	}
+	return 0;
+}
+
+static void
+emit_order(const void *obj, struct bt_emitter *em)
+{
+	const struct bt_state *st = obj;
+
+	bt_emit_seq(em, false);
+	for (size_t i = 0; i < st->norder; i++)
+		bt_emit_str(em, st->order[i]);
+	bt_emit_end_seq(em);
+}
+
+static bool
+given_order(const void *obj)
+{
+	return ((const struct bt_state *)obj)->order != NULL;
+}
+
+/* A log entry's rolls are written die=value: [d20=14, d6=3]. */
+static int
+load_rolls(void *obj, const struct bt_node *n, struct bt_load *ld)
+{
+	struct bt_rolls *r = &((struct bt_log_entry *)obj)->rolls;
+
+	if (n->kind != BT_NODE_SEQ)
+		return bt_errorf(ld->err, BT_EXIT_DATA, n->line, n->col,
+		    "'rolls' must be a list such as [d20=14, d6=3]");
+	r->v = bt_xcalloc(n->n + 1, sizeof(*r->v));
+	for (size_t i = 0; i < n->n; i++) {
+		const struct bt_node *k = n->kids[i];
+		int sides, value, end = 0;
+
+		if (k->kind != BT_NODE_SCALAR ||
+		    sscanf(k->str, "d%d=%d%n", &sides, &value, &end) != 2 ||
+		    k->str[end] != '\0' || sides < 2 || sides > 1000 ||
+		    value < 1 || value > sides)
+			return bt_errorf(ld->err, BT_EXIT_DATA, k->line, k->col,
+			    "roll '%s' must be a die and its result, such as "
+			    "d20=14", k->str);
+		r->v[r->n].sides = sides;
+		r->v[r->n++].value = value;
+	}
+	return 0;
+}
+
+static void
+emit_rolls(const void *obj, struct bt_emitter *em)
+{
+	const struct bt_rolls *r = &((const struct bt_log_entry *)obj)->rolls;
+
+	bt_emit_seq(em, true);
+	for (size_t i = 0; i < r->n; i++) {
+		char buf[32];
+
+		snprintf(buf, sizeof(buf), "d%d=%d", r->v[i].sides,
+		    r->v[i].value);
+		bt_emit_str(em, buf);
+	}
+	bt_emit_end_seq(em);
+}
+
+static bool
+given_rolls(const void *obj)
+{
+	return ((const struct bt_log_entry *)obj)->rolls.n > 0;
+}
+
+#define LOG_F(k, t, o, fl)	{ .key = k, .type = t, .off = offsetof(struct bt_log_entry, o), .flags = fl, .max = BT_MAX_INT }
+static const struct bt_field log_fields[] = {
+	LOG_F("round", BT_F_INT, round, BT_REQ),
+	LOG_F("event", BT_F_STR, event, BT_REQ),
+	LOG_F("who", BT_F_STR, who, 0),
+	{ .key = "rolls", .type = BT_F_CUSTOM, .load = load_rolls, .emit = emit_rolls, .given = given_rolls },
+	LOG_F("text", BT_F_STR, text, BT_REQ),
+};
+static const struct bt_schema log_schema = {
+	"log entry", log_fields, sizeof(log_fields) / sizeof(log_fields[0]),
+	SIZE_MAX
+};
+
+static int
+load_log(void *obj, const struct bt_node *n, struct bt_load *ld)
+{
+	struct bt_state *st = obj;
+	int rc = 0;
+
+	if (n->kind != BT_NODE_SEQ)
+		return bt_errorf(ld->err, BT_EXIT_DATA, n->line, n->col,
+		    "'log' must be a list of entries");
+	st->log = bt_xcalloc(n->n + 1, sizeof(*st->log));
+	for (size_t i = 0; i < n->n; i++) {
+		char *label = bt_xasprintf("log entry %zu", i + 1);
+
+		if (bt_schema_load(&log_schema, &st->log[st->nlog++],
+		    n->kids[i], label, ld))
+			rc = -1;
+		free(label);
+	}
+	return rc;
+}
+
+static void
+emit_log(const void *obj, struct bt_emitter *em)
+{
+	const struct bt_state *st = obj;
+
+	bt_emit_seq(em, false);
+	for (size_t i = 0; i < st->nlog; i++) {
+		bt_emit_map(em, false);
+		bt_schema_emit(&log_schema, &st->log[i], em);
+		bt_emit_end_map(em);
+	}
+	bt_emit_end_seq(em);
+}
+
+static bool
+given_log(const void *obj)
+{
+	return ((const struct bt_state *)obj)->nlog > 0;
+}
+
+static const struct bt_field result_fields[] = {
+	{ .key = "winner", .type = BT_F_STR, .off = offsetof(struct bt_result, winner), .flags = BT_REQ },
+	{ .key = "reason", .type = BT_F_STR, .off = offsetof(struct bt_result, reason), .flags = BT_REQ },
+};
+static const struct bt_schema result_schema = {
+	"'result'", result_fields, 2, offsetof(struct bt_result, present)
+};
+
+/* The top-level keys around each ruleset's own. */
+static const struct bt_field head_fields[] = {
+	{ "bt", BT_F_INT, offsetof(struct bt_state, version), BT_REQ, 1, 1, 1, NULL, NULL, NULL, NULL, NULL },
+	{ .key = "rules", .type = BT_F_CUSTOM, .flags = BT_REQ, .load = load_rules, .emit = emit_rules },
+	F("name", BT_F_STR, name, BT_REQ),
+	F("notes", BT_F_STR, notes, 0),
+	{ .key = "seed", .type = BT_F_CUSTOM, .flags = BT_REQ | BT_DERIVED, .load = load_seed, .emit = emit_seed, .given = given_seed },
+	{ .key = "rng", .type = BT_F_CUSTOM, .flags = BT_REQ | BT_DERIVED, .load = load_rng, .emit = emit_rng, .given = given_rng },
+	{ "round", BT_F_INT, offsetof(struct bt_state, round), BT_REQ | BT_DERIVED, 1, BT_MAX_INT, 0, NULL, NULL, NULL, NULL, NULL },
+	F("active", BT_F_STR, active, BT_DERIVED),
+};
+static const struct bt_field tail_fields[] = {
+	{ .key = "map", .type = BT_F_SUB, .off = offsetof(struct bt_state, map), .flags = BT_REQ, .sub = &map_schema },
+	{ .key = "sides", .type = BT_F_CUSTOM, .flags = BT_REQ, .load = load_sides, .emit = emit_sides },
+	{ .key = "units", .type = BT_F_CUSTOM, .flags = BT_REQ, .load = load_units, .emit = emit_units },
+	{ .key = "order", .type = BT_F_CUSTOM, .flags = BT_REQ | BT_DERIVED, .load = load_order, .emit = emit_order, .given = given_order },
+	{ .key = "result", .type = BT_F_SUB, .off = offsetof(struct bt_state, result), .flags = BT_DERIVED, .sub = &result_schema },
+	{ .key = "log", .type = BT_F_CUSTOM, .flags = BT_DERIVED, .load = load_log, .emit = emit_log, .given = given_log },
+};
+#define NHEAD	(sizeof(head_fields) / sizeof(head_fields[0]))
+#define NTAIL	(sizeof(tail_fields) / sizeof(tail_fields[0]))
+
+/* The whole top-level table: common head, the ruleset's keys, common tail. */
+static struct bt_schema *
+state_schema(const struct bt_ruleset *rules)
+{
+	size_t nextra = rules->state->nfields, n = NHEAD + nextra + NTAIL;
+	struct bt_field *f = bt_xcalloc(n, sizeof(*f));
+	struct bt_schema *s = bt_xcalloc(1, sizeof(*s));
+
+	memcpy(f, head_fields, sizeof(head_fields));
+	memcpy(f + NHEAD, rules->state->fields, nextra * sizeof(*f));
+	memcpy(f + NHEAD + nextra, tail_fields, sizeof(tail_fields));
+	s->what = "the state";
+	s->fields = f;
+	s->nfields = n;
+	s->present = SIZE_MAX;
+	return s;
+}
+
+static void
+schema_free(struct bt_schema *s)
+{
+	free((void *)s->fields);
+	free(s);
+}
+
+int
+bt_state_load(struct bt_state *st, const struct bt_node *root,
+    enum bt_load_mode mode, struct bt_error *err)
+{
+	struct bt_load ld = { err, st, mode };
+	const struct bt_node *rules;
+	struct bt_schema *schema;
+	int rc, i;
+
+	memset(st, 0, sizeof(*st));
+	if (root->kind != BT_NODE_MAP)
+		return bt_errorf(err, BT_EXIT_DATA, root->line, root->col,
+		    "not a battle state: expected a mapping of keys");
+	rules = bt_map_get(root, "rules");
+	if (rules == NULL || bt_node_null(rules))
+		return bt_errorf(err, BT_EXIT_DATA, root->line, root->col,
+		    "the state has no 'rules' (cc, kingdom or clash)");
+	if (bt_node_word(rules, bt_ruleset_names, &i, "rules", &ld))
+		return -1;
+	st->rules = bt_ruleset_find(rules->str);
+	schema = state_schema(st->rules);
+	rc = bt_schema_load(schema, st, root, "the state", &ld);
+	schema_free(schema);
+	if (rc == 0)
+		rc = mode == BT_LOAD_STATE ? bt_state_check(st, err) : 0;
+	return rc;
+}
+
+int
+bt_state_read(struct bt_state *st, const char *buf, size_t len,
+    enum bt_load_mode mode, struct bt_error *err)
+{
+	struct bt_tree tree;
+	int rc;
+
+	memset(st, 0, sizeof(*st));
+	if (bt_tree_parse(&tree, buf, len, err) == 0)
+		rc = bt_state_load(st, tree.root, mode, err);
+	else
+		rc = -1;
+	bt_tree_free(&tree);
+	return rc;
+}
+
+void
+bt_state_free(struct bt_state *st)
+{
+	if (st->rules != NULL) {
+		for (size_t i = 0; i < st->nsides; i++) {
+			bt_schema_free(st->rules->side, &st->sides[i]);
+			free(st->sides[i].id);
+		}
+		for (size_t i = 0; i < st->nunits; i++) {
+			bt_schema_free(st->rules->unit, &st->units[i]);
+			free(st->units[i].id);
+			free(st->units[i].stands);
+		}
+	}
+	free(st->sides);
+	free(st->units);
+	for (size_t i = 0; st->map.rows != NULL && st->map.rows[i] != NULL; i++)
+		free(st->map.rows[i]);
+	free(st->map.rows);
+	for (size_t i = 0; i < st->map.nzones; i++) {
+		free(st->map.zones[i].side);
+		free(st->map.zones[i].r);
+	}
+	free(st->map.zones);
+	for (size_t i = 0; i < st->norder; i++)
+		free(st->order[i]);
+	free(st->order);
+	for (size_t i = 0; i < st->nlog; i++) {
+		bt_schema_free(&log_schema, &st->log[i]);
+		free(st->log[i].rolls.v);
+	}
+	free(st->log);
+	bt_schema_free(&result_schema, &st->result);
+	free(st->name);
+	free(st->notes);
+	free(st->active);
+	free(st->deploy_first);
+	memset(st, 0, sizeof(*st));
+}
+
+char *
+bt_state_emit(const struct bt_state *st, size_t *len)
+{
+	struct bt_emitter *em = bt_emit_new();
+	struct bt_schema *schema;
+	char *buf;
+
+	if (em == NULL)
+		return NULL;
+	schema = state_schema(st->rules);
+	bt_emit_map(em, false);
+	bt_schema_emit(schema, st, em);
+	bt_emit_end_map(em);
+	buf = bt_emit_finish(em, len);
+	bt_emit_free(em);
+	schema_free(schema);
+	return buf;
+}
+
+/* --- lookups --- */
+
+struct bt_unit *
+bt_unit_find(const struct bt_state *st, const char *id)
+{
+	struct bt_unit key = { .id = (char *)id };
+
+	return bsearch(&key, st->units, st->nunits, sizeof(*st->units),
+	    idcmp_unit);
+}
+
+struct bt_side *
+bt_side_find(const struct bt_state *st, const char *id)
+{
+	struct bt_side key = { .id = (char *)id };
+
+	return bsearch(&key, st->sides, st->nsides, sizeof(*st->sides),
+	    idcmp_side);
+}
+
+/* A unit takes turns while it is on the map and in the battle. */
+bool
+bt_unit_acts(const struct bt_unit *u)
+{
+	if (u->status & BT_ST_GONE || u->reserve)
+		return false;
+	if (u->nstands > 0) {
+		for (size_t i = 0; i < u->nstands; i++)
+			if (u->stands[i].placed)
+				return true;
+		return false;
+	}
+	return u->placed;
+}
+
+struct bt_log_entry *
+bt_log_add(struct bt_state *st, const char *event, const char *who)
+{
+	struct bt_log_entry *e;
+
+	st->log = bt_xreallocarray(st->log, st->nlog + 1, sizeof(*st->log));
+	e = &st->log[st->nlog++];
+	memset(e, 0, sizeof(*e));
+	e->round = st->round;
+	e->event = bt_xstrdup(event);
+	e->who = who != NULL ? bt_xstrdup(who) : NULL;
+	return e;
+}
+
+void
+bt_log_text(struct bt_log_entry *e, const char *fmt, ...)
+{
+	va_list ap;
+
+	free(e->text);
+	va_start(ap, fmt);
+	e->text = bt_xvasprintf(fmt, ap);
+	va_end(ap);
+}
+
+/* --- the checks every state passes (bt-check; bt-init's scenario too) --- */
+
+struct occupancy {
+	const struct bt_state	*st;
+	struct bt_error		*err;
+	const struct bt_unit	**grid;	/* width * height: who stands there */
+};
+
+static void
+occupy(void *arg, const struct bt_unit *u, int x, int y)
+{
+	struct occupancy *o = arg;
+	const struct bt_map *m = &o->st->map;
+	const struct bt_unit **cell;
+
+	if (!bt_on_map(m, x, y)) {
+		bt_errorf(o->err, BT_EXIT_DATA, u->line, u->col,
+		    "unit '%s' is off the map at [%d, %d] (the map is %d x %d)",
+		    u->id, x, y, m->width, m->height);
+		return;
+	}
+	if (bt_terrain_at(m, x, y) == BT_BLOCKED)
+		bt_errorf(o->err, BT_EXIT_DATA, u->line, u->col,
+		    "unit '%s' stands on impassable ground at [%d, %d]", u->id,
+		    x, y);
+	cell = &o->grid[(size_t)y * (size_t)m->width + (size_t)x];
+	if (*cell != NULL && *cell != u)
+		bt_errorf(o->err, BT_EXIT_DATA, u->line, u->col,
+		    "units '%s' and '%s' overlap at [%d, %d]", (*cell)->id,
+		    u->id, x, y);
+	else if (*cell == u)
+		bt_errorf(o->err, BT_EXIT_DATA, u->line, u->col,
+		    "unit '%s' has two stands at [%d, %d]", u->id, x, y);
+	else
+		*cell = u;
+}
+
+static void
+check_map(const struct bt_state *st, struct bt_error *err)
+{
+	const struct bt_map *m = &st->map;
+	size_t rows = 0;
+
+	while (m->rows[rows] != NULL)
+		rows++;
+	if (rows != (size_t)m->height)
+		bt_errorf(err, BT_EXIT_DATA, 0, 0, "the map has %zu rows but "
+		    "'height' is %d", rows, m->height);
+	for (size_t y = 0; y < rows; y++)
+		if (strlen(m->rows[y]) != (size_t)m->width)
+			bt_errorf(err, BT_EXIT_DATA, 0, 0, "map row %zu has "
+			    "%zu squares but 'width' is %d", y,
+			    strlen(m->rows[y]), m->width);
+	for (size_t i = 0; i < m->nzones; i++) {
+		const struct bt_zone *z = &m->zones[i];
+
+		if (bt_side_find(st, z->side) == NULL)
+			bt_errorf(err, BT_EXIT_DATA, 0, 0, "zones name side "
+			    "'%s', which is not in 'sides'", z->side);
+		for (size_t k = 0; k < z->n; k++)
+			if (z->r[k].x1 >= m->width || z->r[k].y1 >= m->height)
+				bt_errorf(err, BT_EXIT_DATA, 0, 0, "a zone of "
+				    "'%s' goes off the map", z->side);
+	}
+}
+
+static void
+check_units(const struct bt_state *st, struct bt_error *err)
+{
+	struct occupancy o = { st, err, NULL };
+	bool map_ok = err->n == 0;
+
+	if (st->nsides < 2)
+		bt_errorf(err, BT_EXIT_DATA, 0, 0, "a battle needs two sides "
+		    "or more; 'sides' has %zu", st->nsides);
+	if (map_ok)
+		o.grid = bt_xcalloc((size_t)st->map.width *
+		    (size_t)st->map.height, sizeof(*o.grid));
+	for (size_t i = 0; i < st->nunits; i++) {
+		const struct bt_unit *u = &st->units[i];
+		bool gone = (u->status & BT_ST_GONE) != 0;
+
+		if (bt_side_find(st, u->side) == NULL)
+			bt_errorf(err, BT_EXIT_DATA, u->line, u->col,
+			    "unit '%s' is of side '%s', which is not in 'sides'",
+			    u->id, u->side);
+		if (u->nstands == 0 && gone && u->placed)
+			bt_errorf(err, BT_EXIT_DATA, u->line, u->col,
+			    "unit '%s' is %s but still has a place ('at')",
+			    u->id, u->status & BT_ST_DESTROYED ? "destroyed" :
+			    u->status & BT_ST_FLED ? "fled" : "routed");
+		if (u->nstands == 0 && !gone && !u->reserve && !u->placed)
+			bt_errorf(err, BT_EXIT_DATA, u->line, u->col,
+			    "unit '%s' has no place ('at')", u->id);
+		if (u->reserve && u->placed)
+			bt_errorf(err, BT_EXIT_DATA, u->line, u->col,
+			    "unit '%s' is in reserve: it has no place on the "
+			    "map", u->id);
+		if (o.grid != NULL)
+			bt_unit_squares(u, occupy, &o);
+	}
+	free(o.grid);
+}
+
+static void
+check_order(const struct bt_state *st, struct bt_error *err)
+{
+	size_t acting = 0;
+	bool active_seen = st->active == NULL;
+
+	for (size_t i = 0; i < st->nunits; i++)
+		acting += bt_unit_acts(&st->units[i]);
+	for (size_t i = 0; i < st->norder; i++) {
+		const struct bt_unit *u = bt_unit_find(st, st->order[i]);
+
+		if (st->active != NULL && strcmp(st->order[i], st->active) == 0)
+			active_seen = true;
+		if (u == NULL) {
+			bt_errorf(err, BT_EXIT_DATA, 0, 0, "'order' names unit "
+			    "'%s', which is not in 'units'", st->order[i]);
+			continue;
+		}
+		if (!bt_unit_acts(u))
+			bt_errorf(err, BT_EXIT_DATA, u->line, u->col, "'order' "
+			    "names unit '%s', which is out of the battle",
+			    u->id);
+		for (size_t k = 0; k < i; k++)
+			if (strcmp(st->order[k], st->order[i]) == 0)
+				bt_errorf(err, BT_EXIT_DATA, 0, 0, "'order' "
+				    "names unit '%s' twice", st->order[i]);
+	}
+	if (err->n == 0 && st->norder != acting) {
+		for (size_t i = 0; i < st->nunits; i++) {
+			const struct bt_unit *u = &st->units[i];
+			bool listed = false;
+
+			for (size_t k = 0; k < st->norder && !listed; k++)
+				listed = strcmp(st->order[k], u->id) == 0;
+			if (bt_unit_acts(u) && !listed)
+				bt_errorf(err, BT_EXIT_DATA, u->line, u->col,
+				    "unit '%s' is in the battle but not in "
+				    "'order'", u->id);
+		}
+	}
+	if (!active_seen)
+		bt_errorf(err, BT_EXIT_DATA, 0, 0, "'active' is '%s', which is "
+		    "not in 'order'", st->active);
+	if (st->result.present && strcmp(st->result.winner, "draw") != 0 &&
+	    bt_side_find(st, st->result.winner) == NULL)
+		bt_errorf(err, BT_EXIT_DATA, 0, 0, "'result' names winner "
+		    "'%s', which is neither a side nor 'draw'",
+		    st->result.winner);
+}
+
+/* The checks of a state's shape; bt-init adds deployment (rules.c). */
+int
+bt_state_check(const struct bt_state *st, struct bt_error *err)
+{
+	size_t before = err->n;
+
+	check_map(st, err);
+	check_units(st, err);
+	if (st->order != NULL)
+		check_order(st, err);
+	st->rules->check(st, err);
+	return err->n > before ? -1 : 0;
+}
+
+/* --- 'at' and 'size', shared by the unit tables of cc and kingdom --- */
+
+int
+bt_load_at(void *obj, const struct bt_node *n, struct bt_load *ld)
+{
+	struct bt_unit *u = obj;
+	int xy[2];
+
+	if (bt_node_xy(n, xy, "at", ld))
+		return -1;
+	u->x = xy[0];
+	u->y = xy[1];
+	u->placed = true;
+	return 0;
+}
+
+void
+bt_emit_at(const void *obj, struct bt_emitter *em)
+{
+	const struct bt_unit *u = obj;
+
+	bt_emit_seq(em, true);
+	bt_emit_int(em, u->x);
+	bt_emit_int(em, u->y);
+	bt_emit_end_seq(em);
+}
+
+bool
+bt_given_at(const void *obj)
+{
+	return ((const struct bt_unit *)obj)->placed;
+}
+
+int
+bt_load_size(void *obj, const struct bt_node *n, struct bt_load *ld)
+{
+	struct bt_unit *u = obj;
+	int wh[2];
+
+	if (bt_node_xy(n, wh, "size", ld))
+		return -1;
+	if (wh[0] < 1 || wh[1] < 1)
+		return bt_errorf(ld->err, BT_EXIT_DATA, n->line, n->col,
+		    "'size' must be at least [1, 1]");
+	u->w = wh[0];
+	u->h = wh[1];
+	return 0;
+}
+
+void
+bt_emit_size(const void *obj, struct bt_emitter *em)
+{
+	const struct bt_unit *u = obj;
+
+	bt_emit_seq(em, true);
+	bt_emit_int(em, u->w);
+	bt_emit_int(em, u->h);
+	bt_emit_end_seq(em);
+}

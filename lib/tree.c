@@ -1,0 +1,328 @@
+/*
+ * tree.c: one YAML document read with libyaml's event API into a small tree.
+ * The tree keeps each node's place for messages and refuses what a state has
+ * no use for and what would make libyaml slow or unsafe: aliases, anchors,
+ * tags, deep nesting, duplicate keys, more than one document, no document.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include <yaml.h>
+
+#include "bt.h"
+
+/* Nodes and strings come from big blocks freed at once: a 10,000-unit
+ * state has half a million nodes. */
+struct bt_arena {
+	struct bt_arena	*next;
+	size_t		 used, size;
+	char		 mem[];
+};
+
+static void *
+arena_alloc(struct bt_tree *t, size_t n)
+{
+	struct bt_arena *a = t->arena;
+
+	n = (n + 15) & ~(size_t)15;
+	if (a == NULL || a->size - a->used < n) {
+		size_t size = n > 65536 ? n : 65536;
+
+		a = bt_xmalloc(sizeof(*a) + size);
+		a->next = t->arena;
+		a->used = 0;
+		a->size = size;
+		t->arena = a;
+	}
+	a->used += n;
+	return a->mem + a->used - n;
+}
+
+void
+bt_tree_free(struct bt_tree *t)
+{
+	struct bt_arena *a, *next;
+
+	for (a = t->arena; a != NULL; a = next) {
+		next = a->next;
+		free(a);
+	}
+	t->arena = NULL;
+	t->root = NULL;
+}
+
+/* Children of the open collections, kept on one stack until each closes. */
+struct stack {
+	struct bt_node	**v;
+	size_t		 n, cap;
+};
+
+static void
+push(struct stack *s, struct bt_node *node)
+{
+	if (s->n == s->cap) {
+		s->cap = s->cap ? 2 * s->cap : 256;
+		s->v = bt_xreallocarray(s->v, s->cap, sizeof(*s->v));
+	}
+	s->v[s->n++] = node;
+}
+
+static int
+keycmp(const void *a, const void *b)
+{
+	const struct bt_node *x = *(struct bt_node *const *)a;
+	const struct bt_node *y = *(struct bt_node *const *)b;
+	int c = strcmp(x->str, y->str);
+
+	/* Equal keys sort by place so the later one is reported. */
+	if (c == 0)
+		c = x->line != y->line ? x->line - y->line : x->col - y->col;
+	return c;
+}
+
+static int
+check_keys(const struct bt_node *map, struct bt_error *err)
+{
+	size_t nkeys = map->n / 2;
+	struct bt_node **keys;
+	int rc = 0;
+
+	for (size_t i = 0; i < map->n; i += 2)
+		if (map->kids[i]->kind != BT_NODE_SCALAR)
+			return bt_errorf(err, BT_EXIT_DATA, map->kids[i]->line,
+			    map->kids[i]->col, "a key must be a plain word");
+	if (nkeys < 2)
+		return 0;
+	keys = bt_xcalloc(nkeys, sizeof(*keys));
+	for (size_t i = 0; i < nkeys; i++)
+		keys[i] = map->kids[2 * i];
+	qsort(keys, nkeys, sizeof(*keys), keycmp);
+	for (size_t i = 1; i < nkeys; i++)
+		if (strcmp(keys[i - 1]->str, keys[i]->str) == 0) {
+			rc = bt_errorf(err, BT_EXIT_DATA, keys[i]->line,
+			    keys[i]->col, "duplicate key '%s' (first at line %d)",
+			    keys[i]->str, keys[i - 1]->line);
+			break;
+		}
+	free(keys);
+	return rc;
+}
+
+/* libyaml's reader errors carry a byte offset, not a line. */
+static void
+offset_place(const char *buf, size_t len, size_t off, int *line, int *col)
+{
+	*line = 1;
+	*col = 1;
+	for (size_t i = 0; i < off && i < len; i++) {
+		if (buf[i] == '\n') {
+			++*line;
+			*col = 1;
+		} else if (((unsigned char)buf[i] & 0xC0) != 0x80)
+			++*col;
+	}
+}
+
+static int
+parser_error(const yaml_parser_t *p, const char *buf, size_t len,
+    struct bt_error *err)
+{
+	int line = (int)p->problem_mark.line + 1;
+	int col = (int)p->problem_mark.column + 1;
+	const char *problem = p->problem ? p->problem : "unreadable YAML";
+
+	if (p->error == YAML_MEMORY_ERROR)
+		return bt_errorf(err, BT_EXIT_IO, 0, 0, "out of memory");
+	if (p->error == YAML_READER_ERROR) {
+		offset_place(buf, len, p->problem_offset, &line, &col);
+		return bt_errorf(err, BT_EXIT_DATA, line, col, "not YAML: %s",
+		    problem);
+	}
+	if (p->context != NULL)
+		return bt_errorf(err, BT_EXIT_DATA, line, col,
+		    "not YAML: %s %s", problem, p->context);
+	return bt_errorf(err, BT_EXIT_DATA, line, col, "not YAML: %s",
+	    problem);
+}
+
+static struct bt_node *
+new_node(struct bt_tree *t, enum bt_node_kind kind, const yaml_mark_t *m)
+{
+	struct bt_node *node = arena_alloc(t, sizeof(*node));
+
+	memset(node, 0, sizeof(*node));
+	node->kind = kind;
+	node->line = (int)m->line + 1;
+	node->col = (int)m->column + 1;
+	return node;
+}
+
+static bool
+refused_property(const yaml_event_t *ev, const unsigned char *anchor,
+    const unsigned char *tag, bool implicit, struct bt_error *err)
+{
+	int line = (int)ev->start_mark.line + 1;
+	int col = (int)ev->start_mark.column + 1;
+
+	if (anchor != NULL) {
+		bt_errorf(err, BT_EXIT_DATA, line, col,
+		    "anchors are not allowed ('&%s')", anchor);
+		return true;
+	}
+	if (tag != NULL && !implicit) {
+		bt_errorf(err, BT_EXIT_DATA, line, col,
+		    "tags are not allowed ('%s')", tag);
+		return true;
+	}
+	return false;
+}
+
+int
+bt_tree_parse(struct bt_tree *t, const char *buf, size_t len,
+    struct bt_error *err)
+{
+	yaml_parser_t p;
+	yaml_event_t ev;
+	struct stack kids = { 0 };
+	struct { struct bt_node *node; size_t first; } open[BT_MAX_DEPTH + 1];
+	int depth = 0, docs = 0, rc = -1;
+	bool done = false;
+
+	t->root = NULL;
+	t->arena = NULL;
+	if (!yaml_parser_initialize(&p))
+		return bt_errorf(err, BT_EXIT_IO, 0, 0, "out of memory");
+	yaml_parser_set_input_string(&p, (const unsigned char *)buf, len);
+	while (!done) {
+		struct bt_node *node = NULL;
+
+		if (!yaml_parser_parse(&p, &ev)) {
+			parser_error(&p, buf, len, err);
+			goto out;
+		}
+		switch (ev.type) {
+		case YAML_STREAM_END_EVENT:
+			done = true;
+			break;
+		case YAML_DOCUMENT_START_EVENT:
+			if (++docs > 1) {
+				bt_errorf(err, BT_EXIT_DATA,
+				    (int)ev.start_mark.line + 1,
+				    (int)ev.start_mark.column + 1,
+				    "more than one document: a state is one");
+				yaml_event_delete(&ev);
+				goto out;
+			}
+			break;
+		case YAML_ALIAS_EVENT:
+			bt_errorf(err, BT_EXIT_DATA, (int)ev.start_mark.line + 1,
+			    (int)ev.start_mark.column + 1,
+			    "aliases are not allowed ('*%s')",
+			    ev.data.alias.anchor);
+			yaml_event_delete(&ev);
+			goto out;
+		case YAML_SCALAR_EVENT:
+			if (refused_property(&ev, ev.data.scalar.anchor,
+			    ev.data.scalar.tag, ev.data.scalar.plain_implicit ||
+			    ev.data.scalar.quoted_implicit, err)) {
+				yaml_event_delete(&ev);
+				goto out;
+			}
+			node = new_node(t, BT_NODE_SCALAR, &ev.start_mark);
+			node->plain = ev.data.scalar.style == YAML_PLAIN_SCALAR_STYLE;
+			node->str = arena_alloc(t, ev.data.scalar.length + 1);
+			memcpy(node->str, ev.data.scalar.value,
+			    ev.data.scalar.length);
+			node->str[ev.data.scalar.length] = '\0';
+			if (strlen(node->str) != ev.data.scalar.length) {
+				bt_errorf(err, BT_EXIT_DATA, node->line,
+				    node->col, "a NUL character is not allowed");
+				yaml_event_delete(&ev);
+				goto out;
+			}
+			break;
+		case YAML_SEQUENCE_START_EVENT:
+		case YAML_MAPPING_START_EVENT: {
+			bool seq = ev.type == YAML_SEQUENCE_START_EVENT;
+
+			if (refused_property(&ev, seq ?
+			    ev.data.sequence_start.anchor :
+			    ev.data.mapping_start.anchor, seq ?
+			    ev.data.sequence_start.tag :
+			    ev.data.mapping_start.tag, seq ?
+			    ev.data.sequence_start.implicit :
+			    ev.data.mapping_start.implicit, err)) {
+				yaml_event_delete(&ev);
+				goto out;
+			}
+			if (depth == BT_MAX_DEPTH) {
+				bt_errorf(err, BT_EXIT_DATA,
+				    (int)ev.start_mark.line + 1,
+				    (int)ev.start_mark.column + 1,
+				    "nested deeper than %d levels", BT_MAX_DEPTH);
+				yaml_event_delete(&ev);
+				goto out;
+			}
+			open[depth].node = new_node(t, seq ? BT_NODE_SEQ :
+			    BT_NODE_MAP, &ev.start_mark);
+			open[depth].first = kids.n;
+			depth++;
+			break;
+		}
+		case YAML_SEQUENCE_END_EVENT:
+		case YAML_MAPPING_END_EVENT:
+			node = open[--depth].node;
+			node->n = kids.n - open[depth].first;
+			node->kids = arena_alloc(t, node->n * sizeof(*node->kids));
+			if (node->n > 0)
+				memcpy(node->kids, kids.v + open[depth].first,
+				    node->n * sizeof(*node->kids));
+			kids.n = open[depth].first;
+			if (node->kind == BT_NODE_MAP && check_keys(node, err)) {
+				yaml_event_delete(&ev);
+				goto out;
+			}
+			break;
+		default:
+			break;
+		}
+		yaml_event_delete(&ev);
+		if (node != NULL) {
+			if (depth == 0)
+				t->root = node;
+			else
+				push(&kids, node);
+		}
+	}
+	if (t->root == NULL) {
+		bt_errorf(err, BT_EXIT_DATA, 0, 0,
+		    "empty input: no battle state");
+		goto out;
+	}
+	rc = 0;
+out:
+	free(kids.v);
+	yaml_parser_delete(&p);
+	return rc;
+}
+
+const struct bt_node *
+bt_map_get(const struct bt_node *map, const char *key)
+{
+	if (map == NULL || map->kind != BT_NODE_MAP)
+		return NULL;
+	for (size_t i = 0; i < map->n; i += 2)
+		if (strcmp(map->kids[i]->str, key) == 0)
+			return map->kids[i + 1];
+	return NULL;
+}
+
+/* A plain empty value, '~' or 'null': the key is as good as absent. */
+bool
+bt_node_null(const struct bt_node *node)
+{
+	return node == NULL || (node->kind == BT_NODE_SCALAR && node->plain &&
+	    (node->str[0] == '\0' || strcmp(node->str, "~") == 0 ||
+	    strcmp(node->str, "null") == 0 || strcmp(node->str, "Null") == 0 ||
+	    strcmp(node->str, "NULL") == 0));
+}
