@@ -309,7 +309,9 @@ enum bt_ftype {
 enum {
 	BT_REQ = 1 << 0,	/* must be given */
 	BT_DERIVED = 1 << 1,	/* written by bt-init: refused in a scenario */
-	BT_FLOW = 1 << 2	/* BT_F_SUB written on one line */
+	BT_FLOW = 1 << 2,	/* BT_F_SUB written on one line */
+	BT_ALWAYS = 1 << 3,	/* written even when it has its default */
+	BT_SETUP = 1 << 4	/* BT_REQ in a state, optional in a scenario */
 };
 struct bt_load {
 	struct bt_error		*err;
@@ -387,6 +389,7 @@ int	 bt_close_stdout(struct bt_error *);
 /* rules.c: what each ruleset provides. */
 struct bt_ruleset {
 	const char		*name;
+	const char		*end_rule;	/* the rule that ends a battle */
 	const struct bt_schema	*state;		/* its own top-level keys */
 	const struct bt_schema	*side;
 	const struct bt_schema	*unit;
@@ -418,6 +421,10 @@ bool	 bt_given_at(const void *);
 int	 bt_load_size(void *, const struct bt_node *, struct bt_load *);
 void	 bt_emit_size(const void *, struct bt_emitter *);
 
+/* roll.c: a DM's roll, logged. */
+struct bt_log_entry *bt_dm_roll(struct bt_state *, struct bt_dice *,
+	    const struct bt_dice_expr *, int adv, const char *what);
+
 /* render.c: the state as a picture in text. */
 struct bt_render_opts {
 	bool		 color;
@@ -446,5 +453,7 @@ int	 bt_cli_load(struct bt_cli *, struct bt_state *, struct bt_input *,
 int	 bt_cli_save(struct bt_cli *, const struct bt_state *,
 	    const struct bt_input *);
 int	 bt_cli_finish(int status);
+/* Refuses (exit 1) to change a state whose battle is over. */
+int	 bt_cli_refuse_ended(const struct bt_state *);
 
 #endif /* BT_H */

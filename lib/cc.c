@@ -24,7 +24,7 @@ static const char *const deploy_words[] = { "first", "last", NULL };
 	{ .key = k, .type = t, .off = offsetof(struct bt_state, o), .flags = fl, \
 	  .min = lo, .max = hi, .def = d }
 static const struct bt_field state_fields[] = {
-	{ .key = "weather", .type = BT_F_WORD, .off = offsetof(struct bt_state, weather), .words = weather_words },
+	{ .key = "weather", .type = BT_F_WORD, .off = offsetof(struct bt_state, weather), .flags = BT_ALWAYS, .words = weather_words },
 	{ .key = "climate", .type = BT_F_WORD, .off = offsetof(struct bt_state, climate), .words = climate_words },
 	S("deploy-first", BT_F_STR, deploy_first, BT_DERIVED, 0, 0, 0),
 };
@@ -163,7 +163,7 @@ culture_check(struct bt_state *st, struct bt_dice *dice, struct bt_side **in,
 	struct bt_log_entry *e = bt_log_add(st, "culture", NULL);
 	int *total = bt_xcalloc(n, sizeof(*total)), best = -1000;
 	struct bt_side **tied = bt_xcalloc(n, sizeof(*tied)), *winner;
-	char *text = bt_xstrdup("contested Culture check (CC-2):");
+	char *text = bt_xstrdup("contested Culture check (CC-2),");
 	size_t ntied = 0;
 
 	dice->record = &e->rolls;
@@ -172,7 +172,8 @@ culture_check(struct bt_state *st, struct bt_dice *dice, struct bt_side **in,
 		char *more;
 
 		total[i] = r + in[i]->culture;
-		more = bt_xasprintf("%s%s %s %d %c %d = %d", text, i ? "," : "",
+		more = bt_xasprintf("%s%s %s %d %c %d = %d", text,
+		    i == 0 ? "" : i + 1 == n ? " against" : ",",
 		    in[i]->id, r, in[i]->culture < 0 ? '-' : '+',
 		    abs(in[i]->culture), total[i]);
 		free(text);
@@ -215,8 +216,11 @@ choose_deployment(struct bt_state *st, struct bt_dice *dice)
 	free(st->deploy_first);
 	st->deploy_first = bt_xstrdup(first->id);
 	e = bt_log_add(st, "deploy", winner->id);
-	bt_log_text(e, "%s chooses to deploy %s: %s deploys first", winner->id,
-	    deploy_words[winner->deploy], first->id);
+	if (first == winner)
+		bt_log_text(e, "%s chooses to deploy first", winner->id);
+	else
+		bt_log_text(e, "%s chooses to deploy last, so %s deploys first",
+		    winner->id, first->id);
 	free(all);
 }
 
@@ -241,7 +245,8 @@ roll_weather(struct bt_state *st, struct bt_dice *dice)
 		st->weather = RAIN;
 	else
 		st->weather = extreme[st->climate];
-	bt_log_text(e, "weather (CC-4): %d, %s%s", r, weather_words[st->weather],
+	bt_log_text(e, "weather (CC-4) rolled %d, %s%s", r,
+	    weather_words[st->weather],
 	    r == 20 ? " (extreme, by the climate)" : "");
 }
 
@@ -271,6 +276,7 @@ cc_setup(struct bt_state *st, struct bt_dice *dice, struct bt_error *err)
 
 const struct bt_ruleset bt_cc = {
 	.name = "cc",
+	.end_rule = "CC-1",
 	.state = &state_schema,
 	.side = &side_schema,
 	.unit = &unit_schema,

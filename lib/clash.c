@@ -183,6 +183,7 @@ clash_setup(struct bt_state *st, struct bt_dice *dice, struct bt_error *err)
 
 const struct bt_ruleset bt_clash = {
 	.name = "clash",
+	.end_rule = "CL-12",
 	.state = &state_schema,
 	.side = &side_schema,
 	.unit = &unit_schema,

@@ -127,3 +127,15 @@ bt_cli_finish(int status)
 	bt_error_free(&err);
 	return status;
 }
+
+int
+bt_cli_refuse_ended(const struct bt_state *st)
+{
+	if (!st->result.present)
+		return BT_EXIT_OK;
+	bt_warnx("refused (%s): the battle is over (%s%s: %s)",
+	    st->rules->end_rule, st->result.winner,
+	    strcmp(st->result.winner, "draw") ? " won" : "",
+	    st->result.reason);
+	return BT_EXIT_REFUSED;
+}

@@ -80,13 +80,13 @@ bt_rolls_parse(const char *s, int **values, size_t *n, const char **why)
 
 	*values = NULL;
 	*n = 0;
-	while (*s != '\0') {
+	for (;;) {
 		char *end;
 		long v;
 
 		errno = 0;
 		v = strtol(s, &end, 10);
-		if (end == s || errno != 0 || v < 1 || v > 1000 ||
+		if (*s < '0' || *s > '9' || errno != 0 || v < 1 || v > 1000 ||
 		    (*end != ',' && *end != '\0')) {
 			*why = "expected die results (whole numbers from 1) "
 			    "separated by commas";
@@ -100,9 +100,10 @@ bt_rolls_parse(const char *s, int **values, size_t *n, const char **why)
 			*values = bt_xreallocarray(*values, cap, sizeof(int));
 		}
 		(*values)[(*n)++] = (int)v;
-		s = *end == ',' ? end + 1 : end;
+		if (*end == '\0')
+			return 0;
+		s = end + 1;
 	}
-	return 0;
 }
 
 void

@@ -124,28 +124,16 @@ bt_emit_end_seq(struct bt_emitter *em)
 	emit(em, &ev, yaml_sequence_end_event_initialize(&ev));
 }
 
-static bool
-all_digits(const char *s)
-{
-	if (*s == '\0')
-		return false;
-	for (; *s != '\0'; s++)
-		if ((*s < '0' || *s > '9') && *s != '_')
-			return false;
-	return true;
-}
-
 /* Would a YAML 1.1 reader take this plain scalar for something else than
- * a string? Then it must be quoted to stay a string. */
+ * a string (null, a boolean, a number)? Then it must be quoted. */
 static bool
 looks_typed(const char *s)
 {
 	static const char *const words[] = {
 		"", "~", "null", "Null", "NULL", "y", "Y", "yes", "Yes", "YES",
 		"n", "N", "no", "No", "NO", "true", "True", "TRUE", "false",
-		"False", "FALSE", "on", "On", "ON", "off", "Off", "OFF", ".inf",
-		".Inf", ".INF", "-.inf", "-.Inf", "-.INF", "+.inf", ".nan",
-		".NaN", ".NAN", "<<", "=", NULL
+		"False", "FALSE", "on", "On", "ON", "off", "Off", "OFF", "<<",
+		"=", NULL
 	};
 	const char *p = s;
 
@@ -154,10 +142,14 @@ looks_typed(const char *s)
 			return true;
 	if (*p == '+' || *p == '-')
 		p++;
-	if (*p == '.')
-		p++;
-	/* Numbers of any base or form start with a digit (after a sign). */
-	return (*p >= '0' && *p <= '9') || all_digits(p);
+	if (*p == '.')	/* .5, .inf, .nan and their kin */
+		return true;
+	if (*p < '0' || *p > '9')
+		return false;
+	if (p[0] == '0' && (p[1] == 'x' || p[1] == 'X'))
+		return p[2 + strspn(p + 2, "0123456789abcdefABCDEF_")] == '\0';
+	/* Integers, floats, exponents and sexagesimals use only these. */
+	return p[strspn(p, "0123456789_.:eE+-")] == '\0';
 }
 
 static void

@@ -110,6 +110,7 @@ kingdom_setup(struct bt_state *st, struct bt_dice *dice, struct bt_error *err)
 
 const struct bt_ruleset bt_kingdom = {
 	.name = "kingdom",
+	.end_rule = "KM-13",
 	.state = &state_schema,
 	.side = &side_schema,
 	.unit = &unit_schema,

@@ -107,7 +107,7 @@ roll_off(struct bt_state *st, struct bt_dice *dice, struct bt_unit **g,
 {
 	struct tied *t = bt_xcalloc(n, sizeof(*t));
 	struct bt_log_entry *e = bt_log_add(st, "initiative", NULL);
-	char *text = bt_xstrdup("initiative tie broken by a d20 each:");
+	char *text = bt_xstrdup("initiative tie broken by a d20 each,");
 
 	dice->record = &e->rolls;
 	for (size_t i = 0; i < n; i++) {

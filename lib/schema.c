@@ -305,7 +305,7 @@ bt_schema_load(const struct bt_schema *s, void *obj,
 		}
 		if (n == NULL) {
 			bool needed = (f->flags & BT_REQ) &&
-			    !((f->flags & BT_DERIVED) &&
+			    !((f->flags & (BT_DERIVED | BT_SETUP)) &&
 			    ld->mode == BT_LOAD_SCENARIO);
 
 			if (needed)
@@ -323,7 +323,7 @@ bt_schema_load(const struct bt_schema *s, void *obj,
 static bool
 worth_writing(const struct bt_field *f, const void *obj)
 {
-	if (f->flags & BT_REQ)
+	if (f->flags & (BT_REQ | BT_ALWAYS))
 		return f->type != BT_F_CUSTOM || f->given == NULL ||
 		    f->given(obj);
 	switch (f->type) {

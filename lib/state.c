@@ -500,7 +500,7 @@ static const struct bt_field head_fields[] = {
 	{ .key = "rules", .type = BT_F_CUSTOM, .flags = BT_REQ, .load = load_rules, .emit = emit_rules },
 	F("name", BT_F_STR, name, BT_REQ),
 	F("notes", BT_F_STR, notes, 0),
-	{ .key = "seed", .type = BT_F_CUSTOM, .flags = BT_REQ | BT_DERIVED, .load = load_seed, .emit = emit_seed, .given = given_seed },
+	{ .key = "seed", .type = BT_F_CUSTOM, .flags = BT_REQ | BT_SETUP, .load = load_seed, .emit = emit_seed, .given = given_seed },
 	{ .key = "rng", .type = BT_F_CUSTOM, .flags = BT_REQ | BT_DERIVED, .load = load_rng, .emit = emit_rng, .given = given_rng },
 	{ "round", BT_F_INT, offsetof(struct bt_state, round), BT_REQ | BT_DERIVED, 1, BT_MAX_INT, 0, NULL, NULL, NULL, NULL, NULL },
 	F("active", BT_F_STR, active, BT_DERIVED),

@@ -1,0 +1,50 @@
+/* roll.c: a roll the DM asks for (bt-roll), from the battle's dice and
+ * written in its log like every other roll (D-1, D-2). */
+#include <stdlib.h>
+#include <string.h>
+
+#include "bt.h"
+
+/* Rolls x (a d20 with adv > 0 advantage, < 0 disadvantage: D-1), logs it
+ * as event 'roll' for who (may be NULL) and returns the entry. */
+struct bt_log_entry *
+bt_dm_roll(struct bt_state *st, struct bt_dice *dice,
+    const struct bt_dice_expr *x, int adv, const char *what)
+{
+	struct bt_log_entry *e = bt_log_add(st, "roll", NULL);
+	char *expr = bt_dice_expr_format(x), *parts = bt_xstrdup("");
+	int total;
+
+	dice->record = &e->rolls;
+	if (adv != 0) {
+		int kept = bt_d20(dice, adv);
+
+		total = kept + x->bonus;
+		free(parts);
+		parts = bt_xasprintf("%d and %d, keeping %d (%s)",
+		    e->rolls.v[0].value, e->rolls.v[1].value, kept,
+		    adv > 0 ? "advantage" : "disadvantage");
+	} else {
+		total = bt_roll_expr(dice, x);
+		for (size_t i = 0; i < e->rolls.n; i++) {
+			char *more = bt_xasprintf("%s%s%d", parts, i ? " + " : "",
+			    e->rolls.v[i].value);
+
+			free(parts);
+			parts = more;
+		}
+	}
+	dice->record = NULL;
+	if (x->bonus != 0) {
+		char *more = bt_xasprintf("%s %c %d", parts,
+		    x->bonus < 0 ? '-' : '+', abs(x->bonus));
+
+		free(parts);
+		parts = more;
+	}
+	bt_log_text(e, "%s%s%s rolled %s = %d", what ? what : "",
+	    what ? ", " : "", expr, parts, total);
+	free(expr);
+	free(parts);
+	return e;
+}

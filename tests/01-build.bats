@@ -1,0 +1,51 @@
+#!/usr/bin/env bats
+# Every program: --help, --version, bad options and operands (exit 2).
+load helper
+
+PROGRAMS="bt-check bt-init bt-render bt-roll"
+
+@test "every program prints its usage on --help to stdout and exits 0" {
+	for p in $PROGRAMS; do
+		run --separate-stderr -0 "$p" --help
+		assert_output --partial "usage: $p "
+		assert_equal "$stderr" ""
+	done
+}
+
+@test "every program prints its name and version on --version" {
+	for p in $PROGRAMS; do
+		run -0 "$p" --version
+		assert_output --regexp "^$p \\(bt\\) [0-9]+\\.[0-9]+\\.[0-9]+$"
+	done
+}
+
+@test "an unknown option is a usage error: exit 2, usage on stderr" {
+	for p in $PROGRAMS; do
+		run --separate-stderr -2 "$p" --no-such-option
+		assert_output ""
+		[[ "$stderr" == *"usage: $p "* ]]
+	done
+}
+
+@test "two file operands are a usage error" {
+	cc_state > s.yaml
+	for p in bt-check bt-init bt-render; do
+		run --separate-stderr -2 "$p" s.yaml s.yaml
+		assert_output ""
+	done
+}
+
+@test "a file operand and -f together are a usage error" {
+	cc_state > s.yaml
+	run -2 bt-check -f s.yaml s.yaml
+}
+
+@test "--help text matches the man page SYNOPSIS flags" {
+	for p in $PROGRAMS; do
+		run -0 "$p" --help
+		for flag in $(printf '%s\n' "$output" | grep -o -- '--[a-z-]*' | sort -u); do
+			grep -q -- "${flag#--}" "$BT_SRCDIR/man/$p.1" ||
+				fail "$p: $flag is not in man/$p.1"
+		done
+	done
+}

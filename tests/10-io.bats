@@ -1,0 +1,120 @@
+#!/usr/bin/env bats
+# Input from a file, -f or standard input; output only on success;
+# --in-place is atomic; write errors are exit 4.
+load helper
+
+@test "the state is read from a file operand, -f FILE, -f - and standard input alike" {
+	cc_state > s.yaml
+	run -0 bt-check s.yaml
+	local a=$output
+	run -0 bt-check -f s.yaml
+	assert_equal "$output" "$a"
+	run -0 bash -c 'bt-check -f - < s.yaml'
+	assert_equal "$output" "$a"
+	run -0 bash -c 'bt-check < s.yaml'
+	assert_equal "$output" "$a"
+	run -0 bash -c 'cat s.yaml | bt-check -'
+	assert_equal "$output" "$a"
+}
+
+@test "a missing file is exit 4 with the path and the system's reason" {
+	run --separate-stderr -4 bt-check no-such.yaml
+	assert_output ""
+	assert_equal "$stderr" "bt-check: can't read 'no-such.yaml': No such file or directory"
+}
+
+@test "a folder given as the state is exit 4" {
+	mkdir d
+	run --separate-stderr -4 bt-check d
+	assert_output ""
+	[[ "$stderr" == "bt-check: <"* || "$stderr" == "bt-check: "*"Is a directory"* ]]
+}
+
+@test "bad data on standard input is named <stdin> with line and column" {
+	printf 'bt: 1\nrules: cc\nname: x\nbogus: [\n' > bad.yaml
+	run --separate-stderr -3 bash -c 'bt-check < bad.yaml'
+	assert_output ""
+	[[ "$stderr" == "bt-check: <stdin>:"[0-9]*:[0-9]*": not YAML: "* ]]
+}
+
+@test "bad data in a file is named by its path" {
+	printf 'bt: 1\nrules: chess\n' > bad.yaml
+	run --separate-stderr -3 bt-check bad.yaml
+	assert_equal "$stderr" "bt-check: bad.yaml:2:8: unknown rules 'chess' (one of: cc, kingdom, clash)"
+}
+
+@test "--in-place rewrites the file and writes nothing to stdout" {
+	cc_state > s.yaml
+	sed 's/^name: .*/name:   "Skirmish at the ford"/' s.yaml > messy.yaml
+	run --separate-stderr -0 bt-check -i messy.yaml
+	assert_output ""
+	cmp messy.yaml s.yaml
+}
+
+@test "--in-place keeps the file's mode and does not leave temporary files" {
+	cc_state > s.yaml
+	chmod 640 s.yaml
+	run -0 bt-check -i s.yaml
+	assert_equal "$(stat -c %a s.yaml)" 640
+	assert_equal "$(ls -A | tr '\n' ' ')" "s.yaml "
+}
+
+@test "--in-place through a symlink rewrites the target and keeps the link" {
+	cc_state > real.yaml
+	ln -s real.yaml link.yaml
+	sed -i 's/^round: 1/round:  1/' real.yaml
+	run -0 bt-check -i link.yaml
+	[ -L link.yaml ]
+	run -0 bt-check real.yaml
+	cmp real.yaml <(cc_state)
+}
+
+@test "--in-place on an invalid file leaves it byte for byte untouched, exit 3" {
+	cc_state | sed 's/^    hp: 6$/    hp: 60/' > s.yaml
+	cp s.yaml before.yaml
+	run --separate-stderr -3 bt-check -i s.yaml
+	assert_output ""
+	cmp s.yaml before.yaml
+	assert_equal "$(ls -A | sort | tr '\n' ' ')" "before.yaml s.yaml "
+}
+
+@test "--in-place needs a file: refused on standard input with exit 2" {
+	cc_state > s.yaml
+	run --separate-stderr -2 bash -c 'bt-check -i < s.yaml'
+	assert_output ""
+	assert_equal "$stderr" "bt-check: --in-place needs a file, not standard input"
+}
+
+@test "a crash between writing and renaming leaves the old state whole" {
+	cc_state > s.yaml
+	cp s.yaml before.yaml
+	# A DM's roll changes the log and the generator: the new state differs.
+	BT_FAULT=before-rename run -99 bt-roll -i -f s.yaml d20
+	cmp s.yaml before.yaml
+	run -0 bt-roll -i -f s.yaml d20
+	! cmp -s s.yaml before.yaml
+}
+
+@test "a full disk is exit 4 with a message, not a silent success" {
+	[ -w /dev/full ] || skip "no /dev/full here"
+	cc_state > s.yaml
+	run --separate-stderr -4 bash -c 'bt-check s.yaml > /dev/full'
+	[[ "$stderr" == "bt-check: can't write"*"No space left on device" ]]
+	run --separate-stderr -4 bash -c 'bt-render s.yaml > /dev/full'
+	[[ "$stderr" == "bt-render: can't write"* ]]
+}
+
+@test "a closed pipe is exit 4, not a silent truncation" {
+	# A state big enough not to fit in the pipe's buffer.
+	"$BT_SRCDIR/bench/gen-state" 2000 > big.yaml
+	run -0 bash -c 'bt-check big.yaml | true; echo "${PIPESTATUS[0]}" > st'
+	assert_equal "$(cat st)" 4
+}
+
+@test "nothing reaches stdout when the state is bad, however long it is" {
+	"$BT_SRCDIR/bench/gen-state" 1000 > big.yaml
+	printf 'bogus: 1\n' >> big.yaml
+	run --separate-stderr -3 bt-check big.yaml
+	assert_output ""
+	[[ "$stderr" == *"unknown key 'bogus'"* ]]
+}

@@ -1,0 +1,184 @@
+#!/usr/bin/env bats
+# bt-init: scenario checks and the setup rolls (CC-2 to CC-5).
+load helper
+
+# The small cc example with one line changed by a sed expression.
+scenario() {
+	sed "$1" "$EXAMPLES/cc-skirmish.yaml" > sc.yaml
+}
+
+@test "bt-init writes a full state that bt-check passes unchanged" {
+	run -0 bt-init --seed 5 "$EXAMPLES/cc-skirmish.yaml"
+	printf '%s\n' "$output" > s.yaml
+	run -0 bt-check s.yaml
+	assert_equal "$output" "$(cat s.yaml)"
+	assert_equal "$(field s.yaml round)" 1
+	assert_equal "$(field s.yaml seed)" 5
+	assert_equal "$(field s.yaml active)" blue-hydra
+}
+
+@test "the same --seed gives a byte-identical state; another seed another generator" {
+	bt-init --seed 77 "$EXAMPLES/cc-skirmish.yaml" > a.yaml
+	bt-init --seed 77 "$EXAMPLES/cc-skirmish.yaml" > b.yaml
+	bt-init --seed 78 "$EXAMPLES/cc-skirmish.yaml" > c.yaml
+	cmp a.yaml b.yaml
+	[ "$(field a.yaml rng)" != "$(field c.yaml rng)" ]
+}
+
+@test "without --seed the system's seed is recorded and replays the same state" {
+	bt-init "$EXAMPLES/cc-skirmish.yaml" > a.yaml
+	seed=$(field a.yaml seed)
+	[[ "$seed" =~ ^[0-9]+$ ]]
+	bt-init --seed "$seed" "$EXAMPLES/cc-skirmish.yaml" > b.yaml
+	cmp a.yaml b.yaml
+}
+
+@test "--seed wins over a seed in the scenario, which wins over the system's" {
+	scenario 's/^name: .*/&\nseed: 31/'
+	bt-init sc.yaml > a.yaml
+	assert_equal "$(field a.yaml seed)" 31
+	bt-init --seed 9 sc.yaml > b.yaml
+	assert_equal "$(field b.yaml seed)" 9
+}
+
+@test "a bad --seed is a usage error" {
+	for bad in -1 4294967296 x ""; do
+		run --separate-stderr -2 bt-init --seed "$bad" "$EXAMPLES/cc-skirmish.yaml"
+		assert_output ""
+	done
+}
+
+@test "a scenario may not carry what bt-init derives (rng, order, log...)" {
+	bt-init --seed 1 "$EXAMPLES/cc-skirmish.yaml" > s.yaml
+	run --separate-stderr -3 bt-init s.yaml
+	assert_output ""
+	[[ "$stderr" == *"s.yaml:5:6: 'rng' is written by bt-init, not read from a scenario"* ]]
+	[[ "$stderr" == *"'order' is written by bt-init"* ]]
+}
+
+@test "a unit missing a required stat is bad data naming the unit and stat" {
+	scenario '/^    ac: 15$/d'
+	run --separate-stderr -3 bt-init --seed 1 sc.yaml
+	assert_output ""
+	[[ "$stderr" == "bt-init: sc.yaml:"*": unit 'red-foot' has no 'ac'" ]]
+}
+
+@test "too few forced dice for the setup: exit 2, nothing written" {
+	run --separate-stderr -2 bt-init -r 10,5 "$EXAMPLES/cc-skirmish.yaml"
+	assert_output ""
+	assert_equal "$stderr" "bt-init: too few --rolls values: 2 given, a d20 needed next"
+}
+
+@test "CC-2 the sides roll a contested Culture check and the winner's choice is recorded" {
+	# blue 10 + 2 = 12 against red 5 + 1 = 6: blue wins, and chooses first.
+	bt-init --seed 1 -r 10,5,3 "$EXAMPLES/cc-skirmish.yaml" > s.yaml
+	assert_equal "$(field s.yaml deploy-first)" blue
+	grep -q 'text: contested Culture check (CC-2), blue 10 + 2 = 12 against red 5 + 1 = 6; blue wins' s.yaml
+	# red 12 + 1 = 13 wins and, by default, deploys last: blue first still.
+	bt-init --seed 1 -r 3,12,3 "$EXAMPLES/cc-skirmish.yaml" > t.yaml
+	assert_equal "$(field t.yaml deploy-first)" blue
+	grep -q 'text: red chooses to deploy last, so blue deploys first' t.yaml
+	# red wins and chooses to deploy first.
+	scenario 's/culture: 1}/culture: 1, deploy: first}/'
+	bt-init --seed 1 -r 3,12,3 sc.yaml > u.yaml
+	assert_equal "$(field u.yaml deploy-first)" red
+}
+
+@test "CC-2 a tied Culture check is rolled again" {
+	# blue 9 + 2 = 11, red 10 + 1 = 11: tie; then blue 1 + 2 = 3, red 4 + 1 = 5.
+	bt-init --seed 1 -r 9,10,1,4,3 "$EXAMPLES/cc-skirmish.yaml" > s.yaml
+	grep -q 'rolls: \[d20=9, d20=10\]' s.yaml
+	grep -q 'a tie, rolled again' s.yaml
+	grep -q 'rolls: \[d20=1, d20=4\]' s.yaml
+	grep -q 'red 4 + 1 = 5; red wins' s.yaml
+}
+
+@test "CC-2 a unit deployed outside its side's zone is refused" {
+	scenario 's/^    at: \[6, 2\]$/    at: [6, 3]/'
+	run --separate-stderr -3 bt-init --seed 1 sc.yaml
+	assert_output ""
+	[[ "$stderr" == *"unit 'red-foot' deploys outside the zone of side 'red' at [6, 3]"* ]]
+}
+
+@test "CC-3 an army over 25 weight is refused with its total and the units that count" {
+	scenario '/^    reserve: true$/d'
+	sed -i 's/^    weight: 8$/    weight: 20/' sc.yaml
+	# red-horse now deploys: it needs a place in red's zone.
+	sed -i 's/^    name: Knights of the Ford$/&\n    at: [0, 0]/' sc.yaml
+	run --separate-stderr -3 bt-init --seed 1 sc.yaml
+	assert_output ""
+	[[ "$stderr" == *"side 'red' deploys 26 weight, over the limit of 25 (CC-3): red-bows 2, red-foot 4, red-horse 20"* ]]
+}
+
+@test "CC-3 units in reserve don't count toward 25 weight and don't deploy" {
+	scenario 's/^    weight: 8$/    weight: 30/'
+	bt-init --seed 1 sc.yaml > s.yaml
+	run -0 field s.yaml units.red-horse.reserve
+	assert_output true
+	! grep -q -- '^- red-horse$' s.yaml
+}
+
+@test "CC-3 a reserve unit with a place on the map is refused" {
+	scenario 's/^    reserve: true$/&\n    at: [0, 0]/'
+	run --separate-stderr -3 bt-init --seed 1 sc.yaml
+	[[ "$stderr" == *"unit 'red-horse' is in reserve: it has no place on the map"* ]]
+}
+
+@test "CC-4 weather: roll takes a d20 on the weather table" {
+	for pair in 1:clear 13:clear 14:fog 15:fog 16:heat 17:heat 18:rain 19:rain; do
+		bt-init --seed 1 -r "10,5,${pair%%:*}" "$EXAMPLES/cc-skirmish.yaml" > s.yaml
+		assert_equal "$(field s.yaml weather):${pair%%:*}" "${pair#*:}:${pair%%:*}"
+	done
+}
+
+@test "CC-4 an extreme 20 depends on the climate" {
+	for pair in temperate:hurricane coastal:hurricane desert:sandstorm cold:blizzard; do
+		scenario "s/^climate: temperate/climate: ${pair%%:*}/"
+		bt-init --seed 1 -r 10,5,20 sc.yaml > s.yaml
+		assert_equal "$(field s.yaml weather)" "${pair#*:}"
+	done
+}
+
+@test "CC-4 named weather is taken as it is, without a roll" {
+	scenario 's/^weather: roll/weather: rain/'
+	bt-init --seed 1 -r 10,5 sc.yaml > s.yaml
+	assert_equal "$(field s.yaml weather)" rain
+	! grep -q 'event: weather' s.yaml
+}
+
+@test "CC-4 an unknown weather is refused with a suggestion" {
+	scenario 's/^weather: roll/weather: fgo/'
+	run --separate-stderr -3 bt-init sc.yaml
+	assert_equal "$stderr" "bt-init: sc.yaml:6:10: unknown weather 'fgo' (did you mean 'fog'?)"
+}
+
+@test "CC-5 initiative: higher first, then Morale, then the side's Culture" {
+	bt-init -r 10,3,4,15 "$DATA/init-ties.yaml" > s.yaml
+	assert_equal "$(sed -n '/^order:/,/^log:/p' s.yaml | sed -n 's/^- //p' | tr '\n' ' ')" \
+		"b-fast a-brave b-x a-y a-q a-p "
+	assert_equal "$(field s.yaml active)" b-fast
+}
+
+@test "CC-5 units tied after every modifier roll a d20 each; equal rolls roll again" {
+	bt-init -r 10,3,16,15 "$DATA/init-ties.yaml" > s.yaml
+	assert_equal "$(sed -n 's/^- \(a-[pq]\)$/\1/p' s.yaml | tr '\n' ' ')" "a-p a-q "
+	bt-init -r 10,3,7,7,2,9 "$DATA/init-ties.yaml" > t.yaml
+	grep -q 'rolls: \[d20=7, d20=7\]' t.yaml
+	grep -q 'rolls: \[d20=2, d20=9\]' t.yaml
+	assert_equal "$(sed -n 's/^- \(a-[pq]\)$/\1/p' t.yaml | tr '\n' ' ')" "a-q a-p "
+}
+
+@test "kingdom: bt-init starts round 1 in the maneuver phase with every army" {
+	bt-init --seed 1 "$EXAMPLES/kingdom-pass.yaml" > s.yaml
+	assert_equal "$(field s.yaml phase)" maneuver
+	assert_equal "$(sed -n '/^order:/,/^[a-z]/s/^- //p' s.yaml | tr '\n' ' ')" \
+		"north-bows north-guard south-horse south-levy "
+	run -0 bt-check s.yaml
+}
+
+@test "clash: bt-init orders units by initiative" {
+	bt-init --seed 1 "$EXAMPLES/clash-bridge.yaml" > s.yaml
+	assert_equal "$(sed -n '/^order:/,/^[a-z]/s/^- //p' s.yaml | tr '\n' ' ')" \
+		"town-hero raider-band town-guard "
+	assert_equal "$(field s.yaml active)" town-hero
+}
