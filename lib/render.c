@@ -12,10 +12,46 @@
 
 #define RESET	"\033[0m"
 
-static const char *const side_colors[] = {
-	"\033[1;31m", "\033[1;34m", "\033[1;32m", "\033[1;35m", "\033[1;33m",
-	"\033[1;36m"
+/* A side named after a colour is drawn in it; others take the next free
+ * one in this list, by their order. */
+static const struct {
+	const char	*name, *sgr;
+} colors[] = {
+	{ "red", "\033[1;31m" }, { "blue", "\033[1;34m" },
+	{ "green", "\033[1;32m" }, { "magenta", "\033[1;35m" },
+	{ "yellow", "\033[1;33m" }, { "cyan", "\033[1;36m" }
 };
+#define NCOLORS	(sizeof(colors) / sizeof(colors[0]))
+
+static bool
+is_side(const struct bt_state *st, const char *name)
+{
+	return bt_side_find(st, name) != NULL;
+}
+
+static const char *
+side_color(const struct bt_state *st, const char *side)
+{
+	size_t k = 0;
+
+	for (size_t i = 0; i < NCOLORS; i++)
+		if (strcmp(colors[i].name, side) == 0)
+			return colors[i].sgr;
+	/* k: how many sides not named after a colour come before this one */
+	for (size_t s = 0; s < st->nsides; s++) {
+		bool named = false;
+
+		if (strcmp(st->sides[s].id, side) == 0)
+			break;
+		for (size_t i = 0; i < NCOLORS; i++)
+			named |= strcmp(colors[i].name, st->sides[s].id) == 0;
+		k += !named;
+	}
+	for (size_t i = 0; i < NCOLORS; i++)
+		if (!is_side(st, colors[i].name) && k-- == 0)
+			return colors[i].sgr;
+	return "\033[1m";
+}
 
 static const char *
 terrain_color(int t)
@@ -188,8 +224,7 @@ draw_map(struct picture *p, const struct bt_render_opts *o, FILE *fp)
 			const char *color;
 
 			if (c->unit != NULL) {
-				color = side_colors[side_index(p->st,
-				    c->unit->side) % 6];
+				color = side_color(p->st, c->unit->side);
 				fprintf(fp, "%s%c%c%s", o->color ? color : "",
 				    c->tag, c->mark, o->color ? RESET : "");
 			} else {
@@ -255,7 +290,7 @@ table(struct picture *p, const struct bt_render_opts *o, FILE *fp)
 	for (size_t i = 0; i < st->nunits; i++) {
 		const struct bt_unit *u = &st->units[i];
 		char at[32] = "-", hp[256], status[128];
-		const char *color = side_colors[side_index(st, u->side) % 6];
+		const char *color = side_color(st, u->side);
 
 		if (u->nstands == 0 && u->placed)
 			snprintf(at, sizeof(at), "%d,%d", u->x, u->y);

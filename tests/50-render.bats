@@ -1,0 +1,113 @@
+#!/usr/bin/env bats
+# bt-render: the text map, the units over their squares, the table, colour.
+load helper
+
+# The two characters bt-render draws for square X,Y (file $1).
+cell() {
+	awk -v x="$2" -v y="$3" '
+	substr($0, 1, 4) == sprintf("%3d ", y) { print substr($0, 5 + 2 * x, 2); exit }
+	' "$1"
+}
+
+@test "the map has axes on all four sides and one terrain letter a square" {
+	cc_state | bt-render > out
+	assert_equal "$(sed -n 3,4p out)" "                        1 1 
+    0 1 2 3 4 5 6 7 8 9 0 1 "
+	grep -q '^  3 w w w w w w \. \. w w w w 3$' out
+	assert_equal "$(cell out 4 1)" "h "
+	assert_equal "$(cell out 9 2)" "f "
+}
+
+@test "the heading names the battle, the round, whose turn and the weather" {
+	cc_state | bt-render > out
+	assert_equal "$(head -n 1 out)" "Skirmish at the ford (cc), round 1, blue-hydra to act, weather heat"
+}
+
+@test "each unit is drawn over its whole footprint with its facing on its front" {
+	cc_state | bt-render > out
+	# red-foot (2x1 at 6,2 facing s) is red's second unit: 'b'.
+	assert_equal "$(cell out 6 2)$(cell out 7 2)" "bvbv"
+	# the hydra has four fronts; blue-spears faces north.
+	assert_equal "$(cell out 6 5)" "A*"
+	assert_equal "$(cell out 8 6)$(cell out 9 6)" "B^B^"
+}
+
+@test "a deeper unit shows its arrow only on its front rank" {
+	cc_state | sed '/^  red-foot:/,/^  [a-z]/s/^    size: \[2, 1\]/    size: [1, 2]/;/^  red-foot:/,/^  [a-z]/s/^    at: \[6, 2\]/    at: [6, 1]/;/^  red-foot:/,/^  [a-z]/s/^    facing: s/    facing: e/' > s.yaml
+	bt-render s.yaml > out
+	assert_equal "$(cell out 6 1)$(cell out 6 2)" "b>b>"
+	cc_state | sed '/^  red-foot:/,/^  [a-z]/s/^    size: \[2, 1\]/    size: [1, 2]/;/^  red-foot:/,/^  [a-z]/s/^    at: \[6, 2\]/    at: [6, 1]/' > t.yaml
+	bt-render t.yaml > out2
+	assert_equal "$(cell out2 6 1)$(cell out2 6 2)" "b bv"
+}
+
+@test "a unit moved one square is drawn one square further" {
+	cc_state > s.yaml
+	sed 's/^    at: \[8, 6\]$/    at: [8, 7]/' s.yaml > t.yaml
+	bt-render t.yaml > out
+	assert_equal "$(cell out 8 6)" ". "
+	assert_equal "$(cell out 8 7)" "B^"
+}
+
+@test "the table lists every unit with side, place, facing, HP and status" {
+	cc_state > s.yaml
+	sed -i '/^  red-foot:/,/^  [a-z]/{s/^    hp: 5$/    hp: 0/;s/^    weight: 4$/&\n    status: [broken]/}' s.yaml
+	bt-render s.yaml > out
+	grep -q '^b   red-foot     red   6,2       s       0/5             broken$' out
+	grep -q '^c   red-horse    red   -         s       4/4             reserve$' out
+	grep -q '^A   blue-hydra   blue  6,5       all     6/6 *$' out
+}
+
+@test "a destroyed unit leaves the map but stays in the table" {
+	cc_state > s.yaml
+	sed -i '/^  blue-spears:/,/^  [a-z]/{/^    at: /d;s/^    hp: 4$/    hp: -1/;s/^    weight: 3$/&\n    status: [destroyed]/}' s.yaml
+	sed -i '/^- blue-spears$/d' s.yaml
+	run -0 bt-check -q s.yaml
+	bt-render s.yaml > out
+	assert_equal "$(cell out 8 6)$(cell out 9 6)" ". . "
+	grep -q '^B   blue-spears  blue  -         n       -1/4            destroyed$' out
+}
+
+@test "no colour when the output is not a terminal" {
+	cc_state | bt-render > out
+	! grep -q $'\033' out
+}
+
+@test "colour on a terminal, and never with NO_COLOR or TERM=dumb" {
+	command -v script >/dev/null || skip "script(1) is not installed"
+	cc_state > s.yaml
+	TERM=xterm script -qec "bt-render s.yaml" /dev/null > tty.out
+	grep -q $'\033\\[1;31m' tty.out
+	NO_COLOR=1 TERM=xterm script -qec "bt-render s.yaml" /dev/null > tty2.out
+	! grep -q $'\033' tty2.out
+	TERM=dumb script -qec "bt-render s.yaml" /dev/null > tty3.out
+	! grep -q $'\033' tty3.out
+}
+
+@test "--color=always and --color=never override the terminal test" {
+	cc_state > s.yaml
+	NO_COLOR=1 bt-render --color=always s.yaml > out
+	grep -q $'\033\\[1;34mA\\*\033\\[0m' out
+	bt-render --color=never s.yaml > out2
+	! grep -q $'\033' out2
+	run --separate-stderr -2 bt-render --color=sometimes s.yaml
+	assert_equal "$stderr" "bt-render: bad --color 'sometimes': auto, always or never
+usage: bt-render [--color=when] [-f file | file]"
+}
+
+@test "kingdom armies and clash stands are drawn on their squares" {
+	bt-init --seed 1 "$EXAMPLES/kingdom-pass.yaml" | bt-render > k.out
+	assert_equal "$(head -n 1 k.out)" "Battle of Greywater Pass (kingdom), round 1, maneuver phase"
+	assert_equal "$(cell k.out 3 1)" "B "
+	bt-init --seed 1 "$EXAMPLES/clash-bridge.yaml" | bt-render > c.out
+	assert_equal "$(cell c.out 4 5)$(cell c.out 7 5)" "A1A4"
+	assert_equal "$(cell c.out 5 0)" "b1"
+	grep -q '^A   raider-band  raiders  4,5       -       4/4 stands 9 9 9 9' c.out
+}
+
+@test "a bad state is not drawn: exit 3 and nothing on stdout" {
+	cc_state | sed 's/^    hp: 6$/    hp: 60/' > s.yaml
+	run --separate-stderr -3 bt-render s.yaml
+	assert_output ""
+	[[ "$stderr" == *"unit 'blue-hydra' has 60 HP, more than its max-hp 6" ]]
+}
