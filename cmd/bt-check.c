@@ -40,7 +40,7 @@ main(int argc, char *argv[])
 	bool quiet = false;
 	int ch, status;
 
-	bt_cli_start(argv[0]);
+	bt_cli_start(argv);
 	while ((ch = getopt_long(argc, argv, "f:hiqV", opts, NULL)) != -1) {
 		switch (ch) {
 		case 'f':

@@ -60,7 +60,7 @@ main(int argc, char *argv[])
 	char *end;
 	int ch, status;
 
-	bt_cli_start(argv[0]);
+	bt_cli_start(argv);
 	while ((ch = getopt_long(argc, argv, "f:hr:s:V", opts, NULL)) != -1) {
 		switch (ch) {
 		case 'f':

@@ -38,7 +38,7 @@ main(int argc, char *argv[])
 	struct bt_input in = { 0 };
 	int ch, status;
 
-	bt_cli_start(argv[0]);
+	bt_cli_start(argv);
 	while ((ch = getopt_long(argc, argv, "f:hV", opts, NULL)) != -1) {
 		switch (ch) {
 		case 'c':

@@ -54,7 +54,7 @@ main(int argc, char *argv[])
 	const char *what = NULL;
 	int ch, status, adv = 0;
 
-	bt_cli_start(argv[0]);
+	bt_cli_start(argv);
 	while ((ch = getopt_long(argc, argv, "adf:hir:Vw:", opts, NULL)) != -1) {
 		switch (ch) {
 		case 'a':

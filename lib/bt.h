@@ -139,11 +139,15 @@ int	 bt_dice_done(struct bt_dice *);
 /* state.c: the battle state (bt-state(5)). */
 enum bt_facing { BT_N, BT_E, BT_S, BT_W };
 
+struct bt_pos {			/* where a value was read, for messages */
+	int		 line, col;
+};
 struct bt_rect {
 	int		 x0, y0, x1, y1;	/* corners included */
 };
 struct bt_zone {
 	char		*side;
+	struct bt_pos	 at;
 	struct bt_rect	*r;
 	size_t		 n;
 };
@@ -151,6 +155,7 @@ struct bt_map {
 	int		 width, height;
 	int		 square;	/* feet a square (50 in cc) */
 	char		**rows;		/* height strings of width letters */
+	struct bt_pos	*row_at;
 	struct bt_zone	*zones;
 	size_t		 nzones;
 };
@@ -188,8 +193,7 @@ enum bt_status {
 	BT_ST_FLED = 1 << 2,		/* left the map */
 	BT_ST_DEFENDING = 1 << 3,
 	BT_ST_DISENGAGING = 1 << 4,
-	BT_ST_ROUTED = 1 << 5,
-	BT_ST_ENGAGED = 1 << 6
+	BT_ST_ROUTED = 1 << 5		/* kingdom: left the battle */
 };
 #define BT_ST_GONE	(BT_ST_DESTROYED | BT_ST_FLED | BT_ST_ROUTED)
 extern const char *const bt_status_words[];
@@ -253,6 +257,7 @@ struct bt_state {
 	bool		 has_rng;
 	int		 round;
 	char		*active;	/* unit whose turn it is */
+	struct bt_pos	 active_at;
 	int		 weather;	/* cc: enum in cc.c; -1 to roll */
 	int		 climate;
 	char		*deploy_first;	/* cc: side that deployed first */
@@ -263,6 +268,7 @@ struct bt_state {
 	struct bt_unit	*units;
 	size_t		 nunits;
 	char		**order;
+	struct bt_pos	*order_at;
 	size_t		 norder;
 	struct bt_result result;
 	struct bt_log_entry *log;
@@ -288,6 +294,7 @@ int	 bt_state_check(const struct bt_state *, struct bt_error *);
 struct bt_unit *bt_unit_find(const struct bt_state *, const char *id);
 struct bt_side *bt_side_find(const struct bt_state *, const char *id);
 bool	 bt_unit_acts(const struct bt_unit *);
+bool	 bt_unit_on_map(const struct bt_unit *);
 struct bt_log_entry *bt_log_add(struct bt_state *, const char *event,
 	    const char *who);
 void	 bt_log_text(struct bt_log_entry *, const char *fmt, ...)
@@ -390,6 +397,7 @@ int	 bt_close_stdout(struct bt_error *);
 struct bt_ruleset {
 	const char		*name;
 	const char		*end_rule;	/* the rule that ends a battle */
+	unsigned		 statuses;	/* enum bt_status bits it uses */
 	const struct bt_schema	*state;		/* its own top-level keys */
 	const struct bt_schema	*side;
 	const struct bt_schema	*unit;
@@ -441,7 +449,7 @@ struct bt_cli {
 	bool		 forcing;
 	int		 color;		/* -1 auto, 0 never, 1 always */
 };
-void	 bt_cli_start(const char *argv0);
+void	 bt_cli_start(char **argv);
 void	 bt_cli_version(void);
 int	 bt_cli_rolls(struct bt_cli *, const char *arg);
 int	 bt_cli_color(struct bt_cli *, const char *arg);

@@ -96,16 +96,15 @@ static void
 cc_check(const struct bt_state *st, struct bt_error *err)
 {
 	bt_check_active(st, err);
+	if (st->map.square != 50)
+		bt_errorf(err, BT_EXIT_DATA, 0, 0, "a cc map's squares are 50 "
+		    "ft, not %d (G-1)", st->map.square);
 	if (st->weather == ROLL && st->order != NULL)
 		bt_errorf(err, BT_EXIT_DATA, 0, 0, "'weather: roll' is for a "
 		    "scenario; bt-init rolls it (CC-4)");
 	for (size_t i = 0; i < st->nunits; i++) {
 		const struct bt_unit *u = &st->units[i];
 
-		if (u->status & (BT_ST_ROUTED | BT_ST_ENGAGED))
-			bt_errorf(err, BT_EXIT_DATA, u->line, u->col, "unit '%s' "
-			    "has status '%s', which cc does not use", u->id,
-			    u->status & BT_ST_ROUTED ? "routed" : "engaged");
 		if (u->fronts != 1 && u->fronts != 4)
 			bt_errorf(err, BT_EXIT_DATA, u->line, u->col, "unit '%s' "
 			    "has %d fronts: a unit has 1 or 4 (CC-7)", u->id,
@@ -277,6 +276,8 @@ cc_setup(struct bt_state *st, struct bt_dice *dice, struct bt_error *err)
 const struct bt_ruleset bt_cc = {
 	.name = "cc",
 	.end_rule = "CC-1",
+	.statuses = BT_ST_BROKEN | BT_ST_DESTROYED | BT_ST_FLED |
+	    BT_ST_DEFENDING | BT_ST_DISENGAGING,
 	.state = &state_schema,
 	.side = &side_schema,
 	.unit = &unit_schema,

@@ -57,9 +57,10 @@ load_stands(void *obj, const struct bt_node *n, struct bt_load *ld)
 			    i + 1);
 			continue;
 		}
-		if (bt_node_int(hp, -1000, 1000, &v, "hp", ld))
+		if (bt_node_int(hp, -1000, 1000, &v, "hp", ld) == 0)
+			st->hp = (int)v;
+		else
 			rc = -1;
-		st->hp = (int)v;
 		if ((at = bt_map_get(s, "at")) != NULL && !bt_node_null(at)) {
 			int xy[2];
 
@@ -184,6 +185,7 @@ clash_setup(struct bt_state *st, struct bt_dice *dice, struct bt_error *err)
 const struct bt_ruleset bt_clash = {
 	.name = "clash",
 	.end_rule = "CL-12",
+	.statuses = BT_ST_BROKEN | BT_ST_DESTROYED | BT_ST_FLED,
 	.state = &state_schema,
 	.side = &side_schema,
 	.unit = &unit_schema,

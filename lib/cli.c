@@ -6,12 +6,15 @@
 
 #include "bt.h"
 
+/* Names the program for messages: getopt_long's name it by argv[0]. */
 void
-bt_cli_start(const char *argv0)
+bt_cli_start(char **argv)
 {
-	const char *slash = strrchr(argv0, '/');
+	char *slash = strrchr(argv[0], '/');
 
-	bt_progname = slash != NULL ? slash + 1 : argv0;
+	if (slash != NULL)
+		argv[0] = slash + 1;
+	bt_progname = argv[0];
 	/* A closed pipe is then a write error we report, not a silent death. */
 	signal(SIGPIPE, SIG_IGN);
 }

@@ -37,17 +37,30 @@ bt_rng_seed(struct bt_rng *r, uint64_t seed)
 	bt_rng_next(r);
 }
 
+/* Reads 16 lowercase hexadecimal digits, exactly. */
+static int
+hex64(const char *s, uint64_t *v)
+{
+	*v = 0;
+	for (int i = 0; i < 16; i++) {
+		int d = s[i] >= '0' && s[i] <= '9' ? s[i] - '0' :
+		    s[i] >= 'a' && s[i] <= 'f' ? s[i] - 'a' + 10 : -1;
+
+		if (d < 0)
+			return -1;
+		*v = *v << 4 | (uint64_t)d;
+	}
+	return 0;
+}
+
+/* "pcg32 STATE INC": two 16-digit words, one space each side. */
 int
 bt_rng_parse(struct bt_rng *r, const char *s)
 {
-	char a[17], b[17];
-	int n = 0;
-
-	if (sscanf(s, "pcg32 %16[0-9a-f] %16[0-9a-f]%n", a, b, &n) != 2 ||
-	    s[n] != '\0' || strlen(a) != 16 || strlen(b) != 16)
+	if (strlen(s) != 6 + 16 + 1 + 16 || strncmp(s, "pcg32 ", 6) != 0 ||
+	    hex64(s + 6, &r->state) < 0 || s[22] != ' ' ||
+	    hex64(s + 23, &r->inc) < 0)
 		return -1;
-	r->state = strtoull(a, NULL, 16);
-	r->inc = strtoull(b, NULL, 16);
 	return (r->inc & 1) ? 0 : -1;	/* PCG's increment is odd */
 }
 

@@ -124,6 +124,15 @@ bt_emit_end_seq(struct bt_emitter *em)
 	emit(em, &ev, yaml_sequence_end_event_initialize(&ev));
 }
 
+/* NdM, NdM+K, NdM-K: a string to every YAML reader. */
+static bool
+is_dice(const char *s)
+{
+	struct bt_dice_expr x;
+
+	return bt_dice_expr_parse(&x, s) == 0;
+}
+
 /* Would a YAML 1.1 reader take this plain scalar for something else than
  * a string (null, a boolean, a number)? Then it must be quoted. */
 static bool
@@ -146,10 +155,9 @@ looks_typed(const char *s)
 		return true;
 	if (*p < '0' || *p > '9')
 		return false;
-	if (p[0] == '0' && (p[1] == 'x' || p[1] == 'X'))
-		return p[2 + strspn(p + 2, "0123456789abcdefABCDEF_")] == '\0';
-	/* Integers, floats, exponents and sexagesimals use only these. */
-	return p[strspn(p, "0123456789_.:eE+-")] == '\0';
+	/* Numbers, binary and sexagesimal ones, dates and times all start
+	 * with a digit: quote all such but a dice expression. */
+	return !is_dice(s);
 }
 
 static void

@@ -48,13 +48,16 @@ bt_read_input(struct bt_input *in, const char *path, struct bt_error *err)
 	for (;;) {
 		ssize_t n;
 
+		if (in->len > (size_t)BT_MAX_INPUT) {
+			bt_errorf(err, BT_EXIT_DATA, 0, 0, "input is larger "
+			    "than %ld MiB", BT_MAX_INPUT >> 20);
+			break;
+		}
 		if (in->len == cap) {
-			if (cap >= (size_t)BT_MAX_INPUT) {
-				bt_errorf(err, BT_EXIT_DATA, 0, 0, "input is "
-				    "larger than %ld MiB", BT_MAX_INPUT >> 20);
-				break;
-			}
-			cap *= 2;
+			/* One byte past the bound tells a file of exactly
+			 * BT_MAX_INPUT bytes from a longer one. */
+			cap = cap * 2 > (size_t)BT_MAX_INPUT ?
+			    (size_t)BT_MAX_INPUT + 1 : cap * 2;
 			in->buf = bt_xrealloc(in->buf, cap + 1);
 		}
 		n = read(fd, in->buf + in->len, cap - in->len);

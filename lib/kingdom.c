@@ -79,10 +79,6 @@ kingdom_check(const struct bt_state *st, struct bt_error *err)
 			bt_errorf(err, BT_EXIT_DATA, u->line, u->col, "army '%s' "
 			    "has %d shots, more than its max-shots %d", u->id,
 			    u->shots, u->max_shots);
-		if (u->status & (BT_ST_DEFENDING | BT_ST_DISENGAGING |
-		    BT_ST_FLED))
-			bt_errorf(err, BT_EXIT_DATA, u->line, u->col, "army '%s' "
-			    "has a status kingdom does not use", u->id);
 	}
 }
 
@@ -111,6 +107,7 @@ kingdom_setup(struct bt_state *st, struct bt_dice *dice, struct bt_error *err)
 const struct bt_ruleset bt_kingdom = {
 	.name = "kingdom",
 	.end_rule = "KM-13",
+	.statuses = BT_ST_DESTROYED | BT_ST_ROUTED,
 	.state = &state_schema,
 	.side = &side_schema,
 	.unit = &unit_schema,

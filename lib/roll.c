@@ -42,8 +42,8 @@ bt_dm_roll(struct bt_state *st, struct bt_dice *dice,
 		free(parts);
 		parts = more;
 	}
-	bt_log_text(e, "%s%s%s rolled %s = %d", what ? what : "",
-	    what ? ", " : "", expr, parts, total);
+	bt_log_text(e, "%s%s%s rolled %s = %d", what ? what : "the DM's",
+	    what ? ", " : " ", expr, parts, total);
 	free(expr);
 	free(parts);
 	return e;

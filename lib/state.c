@@ -13,7 +13,7 @@
 
 const char *const bt_status_words[] = {
 	"broken", "destroyed", "fled", "defending", "disengaging", "routed",
-	"engaged", NULL
+	NULL
 };
 
 /* --- custom fields of the state --- */
@@ -85,6 +85,28 @@ given_seed(const void *obj)
 }
 
 static int
+load_active(void *obj, const struct bt_node *n, struct bt_load *ld)
+{
+	struct bt_state *st = obj;
+
+	st->active_at.line = n->line;
+	st->active_at.col = n->col;
+	return bt_node_str(n, &st->active, "active", ld);
+}
+
+static void
+emit_active(const void *obj, struct bt_emitter *em)
+{
+	bt_emit_str(em, ((const struct bt_state *)obj)->active);
+}
+
+static bool
+given_active(const void *obj)
+{
+	return ((const struct bt_state *)obj)->active != NULL;
+}
+
+static int
 load_rows(void *obj, const struct bt_node *n, struct bt_load *ld)
 {
 	struct bt_map *m = obj;
@@ -93,18 +115,26 @@ load_rows(void *obj, const struct bt_node *n, struct bt_load *ld)
 		return bt_errorf(ld->err, BT_EXIT_DATA, n->line, n->col,
 		    "'rows' must be a list of 1 to %d strings", BT_MAX_MAP);
 	m->rows = bt_xcalloc(n->n + 1, sizeof(*m->rows));
+	m->row_at = bt_xcalloc(n->n + 1, sizeof(*m->row_at));
+	m->row_at[n->n].line = n->line;	/* 'rows' itself, after the last */
+	m->row_at[n->n].col = n->col;
 	for (size_t y = 0; y < n->n; y++) {
 		const struct bt_node *row = n->kids[y];
-		size_t bad;
+		size_t bad, len;
 
+		m->row_at[y].line = row->line;
+		m->row_at[y].col = row->col;
 		if (bt_node_str(row, &m->rows[y], "rows", ld))
 			return -1;
 		bad = strspn(row->str, bt_terrain_letters);
-		if (row->str[bad] != '\0')
-			return bt_errorf(ld->err, BT_EXIT_DATA, row->line,
-			    row->col, "unknown terrain '%c' in row %zu "
-			    "(one of: %s)", row->str[bad], y,
-			    bt_terrain_letters);
+		if (row->str[bad] == '\0')
+			continue;
+		/* the whole character, however many bytes it takes */
+		for (len = 1; (row->str[bad + len] & 0xC0) == 0x80; len++)
+			continue;
+		return bt_errorf(ld->err, BT_EXIT_DATA, row->line, row->col,
+		    "unknown terrain '%.*s' in row %zu (one of: %s)", (int)len,
+		    row->str + bad, y, bt_terrain_letters);
 	}
 	return 0;
 }
@@ -164,6 +194,8 @@ load_zones(void *obj, const struct bt_node *n, struct bt_load *ld)
 		struct bt_zone *z = &m->zones[m->nzones++];
 
 		z->side = bt_xstrdup(n->kids[i]->str);
+		z->at.line = n->kids[i]->line;
+		z->at.col = n->kids[i]->col;
 		if (list->kind == BT_NODE_SEQ && list->n == 4 &&
 		    list->kids[0]->kind == BT_NODE_SCALAR) {
 			rc = bt_errorf(ld->err, BT_EXIT_DATA, list->line,
@@ -358,7 +390,10 @@ load_order(void *obj, const struct bt_node *n, struct bt_load *ld)
 		return bt_errorf(ld->err, BT_EXIT_DATA, n->line, n->col,
 		    "'order' must be a list of unit ids");
 	st->order = bt_xcalloc(n->n + 1, sizeof(*st->order));
+	st->order_at = bt_xcalloc(n->n + 1, sizeof(*st->order_at));
 	for (size_t i = 0; i < n->n; i++) {
+		st->order_at[i].line = n->kids[i]->line;
+		st->order_at[i].col = n->kids[i]->col;
 		if (bt_node_str(n->kids[i], &st->order[i], "order", ld))
 			return -1;
 		st->norder++;
@@ -395,17 +430,27 @@ load_rolls(void *obj, const struct bt_node *n, struct bt_load *ld)
 	r->v = bt_xcalloc(n->n + 1, sizeof(*r->v));
 	for (size_t i = 0; i < n->n; i++) {
 		const struct bt_node *k = n->kids[i];
-		int sides, value, end = 0;
+		const char *s = k->str;
+		char *end;
+		long sides = 0, value = 0;
 
-		if (k->kind != BT_NODE_SCALAR ||
-		    sscanf(k->str, "d%d=%d%n", &sides, &value, &end) != 2 ||
-		    k->str[end] != '\0' || sides < 2 || sides > 1000 ||
-		    value < 1 || value > sides)
+		/* dM=V, digits only: strtol alone would take signs and
+		 * spaces. */
+		if (k->kind == BT_NODE_SCALAR && s[0] == 'd' && s[1] >= '0' &&
+		    s[1] <= '9') {
+			sides = strtol(s + 1, &end, 10);
+			if (end[0] == '=' && end[1] >= '0' && end[1] <= '9') {
+				value = strtol(end + 1, &end, 10);
+				if (*end != '\0')
+					value = 0;
+			}
+		}
+		if (sides < 2 || sides > 1000 || value < 1 || value > sides)
 			return bt_errorf(ld->err, BT_EXIT_DATA, k->line, k->col,
 			    "roll '%s' must be a die and its result, such as "
 			    "d20=14", k->str);
-		r->v[r->n].sides = sides;
-		r->v[r->n++].value = value;
+		r->v[r->n].sides = (int)sides;
+		r->v[r->n++].value = (int)value;
 	}
 	return 0;
 }
@@ -503,7 +548,7 @@ static const struct bt_field head_fields[] = {
 	{ .key = "seed", .type = BT_F_CUSTOM, .flags = BT_REQ | BT_SETUP, .load = load_seed, .emit = emit_seed, .given = given_seed },
 	{ .key = "rng", .type = BT_F_CUSTOM, .flags = BT_REQ | BT_DERIVED, .load = load_rng, .emit = emit_rng, .given = given_rng },
 	{ "round", BT_F_INT, offsetof(struct bt_state, round), BT_REQ | BT_DERIVED, 1, BT_MAX_INT, 0, NULL, NULL, NULL, NULL, NULL },
-	F("active", BT_F_STR, active, BT_DERIVED),
+	{ .key = "active", .type = BT_F_CUSTOM, .flags = BT_DERIVED, .load = load_active, .emit = emit_active, .given = given_active },
 };
 static const struct bt_field tail_fields[] = {
 	{ .key = "map", .type = BT_F_SUB, .off = offsetof(struct bt_state, map), .flags = BT_REQ, .sub = &map_schema },
@@ -604,6 +649,7 @@ bt_state_free(struct bt_state *st)
 	for (size_t i = 0; st->map.rows != NULL && st->map.rows[i] != NULL; i++)
 		free(st->map.rows[i]);
 	free(st->map.rows);
+	free(st->map.row_at);
 	for (size_t i = 0; i < st->map.nzones; i++) {
 		free(st->map.zones[i].side);
 		free(st->map.zones[i].r);
@@ -612,6 +658,7 @@ bt_state_free(struct bt_state *st)
 	for (size_t i = 0; i < st->norder; i++)
 		free(st->order[i]);
 	free(st->order);
+	free(st->order_at);
 	for (size_t i = 0; i < st->nlog; i++) {
 		bt_schema_free(&log_schema, &st->log[i]);
 		free(st->log[i].rolls.v);
@@ -664,12 +711,10 @@ bt_side_find(const struct bt_state *st, const char *id)
 	    idcmp_side);
 }
 
-/* A unit takes turns while it is on the map and in the battle. */
+/* Has the unit a square on the map, whatever its status? */
 bool
-bt_unit_acts(const struct bt_unit *u)
+bt_unit_on_map(const struct bt_unit *u)
 {
-	if (u->status & BT_ST_GONE || u->reserve)
-		return false;
 	if (u->nstands > 0) {
 		for (size_t i = 0; i < u->nstands; i++)
 			if (u->stands[i].placed)
@@ -677,6 +722,15 @@ bt_unit_acts(const struct bt_unit *u)
 		return false;
 	}
 	return u->placed;
+}
+
+/* A unit takes turns while it is on the map and in the battle. */
+bool
+bt_unit_acts(const struct bt_unit *u)
+{
+	if (u->status & BT_ST_GONE || u->reserve)
+		return false;
+	return bt_unit_on_map(u);
 }
 
 struct bt_log_entry *
@@ -710,8 +764,13 @@ struct occupancy {
 	const struct bt_state	*st;
 	struct bt_error		*err;
 	const struct bt_unit	**grid;	/* width * height: who stands there */
+	unsigned		 told;	/* what was said of this unit: */
+#define TOLD_OFF	1u
+#define TOLD_BLOCKED	2u
+#define TOLD_OVERLAP	4u
 };
 
+/* One message of each kind a unit, however many squares it covers. */
 static void
 occupy(void *arg, const struct bt_unit *u, int x, int y)
 {
@@ -720,66 +779,82 @@ occupy(void *arg, const struct bt_unit *u, int x, int y)
 	const struct bt_unit **cell;
 
 	if (!bt_on_map(m, x, y)) {
-		bt_errorf(o->err, BT_EXIT_DATA, u->line, u->col,
-		    "unit '%s' is off the map at [%d, %d] (the map is %d x %d)",
-		    u->id, x, y, m->width, m->height);
+		if (!(o->told & TOLD_OFF))
+			bt_errorf(o->err, BT_EXIT_DATA, u->line, u->col,
+			    "unit '%s' is off the map at [%d, %d] (the map is "
+			    "%d x %d)", u->id, x, y, m->width, m->height);
+		o->told |= TOLD_OFF;
 		return;
 	}
-	if (bt_terrain_at(m, x, y) == BT_BLOCKED)
+	if (bt_terrain_at(m, x, y) == BT_BLOCKED && !(o->told & TOLD_BLOCKED)) {
 		bt_errorf(o->err, BT_EXIT_DATA, u->line, u->col,
 		    "unit '%s' stands on impassable ground at [%d, %d]", u->id,
 		    x, y);
+		o->told |= TOLD_BLOCKED;
+	}
 	cell = &o->grid[(size_t)y * (size_t)m->width + (size_t)x];
-	if (*cell != NULL && *cell != u)
-		bt_errorf(o->err, BT_EXIT_DATA, u->line, u->col,
-		    "units '%s' and '%s' overlap at [%d, %d]", (*cell)->id,
-		    u->id, x, y);
-	else if (*cell == u)
-		bt_errorf(o->err, BT_EXIT_DATA, u->line, u->col,
-		    "unit '%s' has two stands at [%d, %d]", u->id, x, y);
-	else
+	if (*cell == NULL)
 		*cell = u;
+	else if (!(o->told & TOLD_OVERLAP)) {
+		if (*cell == u)
+			bt_errorf(o->err, BT_EXIT_DATA, u->line, u->col,
+			    "unit '%s' has two stands at [%d, %d]", u->id, x, y);
+		else
+			bt_errorf(o->err, BT_EXIT_DATA, u->line, u->col,
+			    "units '%s' and '%s' overlap at [%d, %d]",
+			    (*cell)->id, u->id, x, y);
+		o->told |= TOLD_OVERLAP;
+	}
 }
 
-static void
+/* Returns whether the rows are whole, so squares can be looked at. */
+static bool
 check_map(const struct bt_state *st, struct bt_error *err)
 {
 	const struct bt_map *m = &st->map;
 	size_t rows = 0;
+	bool whole = true;
 
 	while (m->rows[rows] != NULL)
 		rows++;
-	if (rows != (size_t)m->height)
-		bt_errorf(err, BT_EXIT_DATA, 0, 0, "the map has %zu rows but "
-		    "'height' is %d", rows, m->height);
+	if (rows != (size_t)m->height) {
+		bt_errorf(err, BT_EXIT_DATA, m->row_at[rows].line,
+		    m->row_at[rows].col, "the map has %zu rows but 'height' is "
+		    "%d", rows, m->height);
+		whole = false;
+	}
 	for (size_t y = 0; y < rows; y++)
-		if (strlen(m->rows[y]) != (size_t)m->width)
-			bt_errorf(err, BT_EXIT_DATA, 0, 0, "map row %zu has "
-			    "%zu squares but 'width' is %d", y,
-			    strlen(m->rows[y]), m->width);
+		if (strlen(m->rows[y]) != (size_t)m->width) {
+			bt_errorf(err, BT_EXIT_DATA, m->row_at[y].line,
+			    m->row_at[y].col, "map row %zu has %zu squares but "
+			    "'width' is %d", y, strlen(m->rows[y]), m->width);
+			whole = false;
+		}
 	for (size_t i = 0; i < m->nzones; i++) {
 		const struct bt_zone *z = &m->zones[i];
 
 		if (bt_side_find(st, z->side) == NULL)
-			bt_errorf(err, BT_EXIT_DATA, 0, 0, "zones name side "
-			    "'%s', which is not in 'sides'", z->side);
+			bt_errorf(err, BT_EXIT_DATA, z->at.line, z->at.col,
+			    "zones name side '%s', which is not in 'sides'",
+			    z->side);
 		for (size_t k = 0; k < z->n; k++)
 			if (z->r[k].x1 >= m->width || z->r[k].y1 >= m->height)
-				bt_errorf(err, BT_EXIT_DATA, 0, 0, "a zone of "
-				    "'%s' goes off the map", z->side);
+				bt_errorf(err, BT_EXIT_DATA, z->at.line,
+				    z->at.col, "a zone of '%s' goes off the map",
+				    z->side);
 	}
+	return whole;
 }
 
 static void
-check_units(const struct bt_state *st, struct bt_error *err)
+check_units(const struct bt_state *st, bool map_whole, struct bt_error *err)
 {
-	struct occupancy o = { st, err, NULL };
-	bool map_ok = err->n == 0;
+	struct occupancy o = { st, err, NULL, 0 };
 
 	if (st->nsides < 2)
 		bt_errorf(err, BT_EXIT_DATA, 0, 0, "a battle needs two sides "
 		    "or more; 'sides' has %zu", st->nsides);
-	if (map_ok)
+	if (map_whole)
 		o.grid = bt_xcalloc((size_t)st->map.width *
 		    (size_t)st->map.height, sizeof(*o.grid));
 	for (size_t i = 0; i < st->nunits; i++) {
@@ -790,7 +865,13 @@ check_units(const struct bt_state *st, struct bt_error *err)
 			bt_errorf(err, BT_EXIT_DATA, u->line, u->col,
 			    "unit '%s' is of side '%s', which is not in 'sides'",
 			    u->id, u->side);
-		if (u->nstands == 0 && gone && u->placed)
+		for (int w = 0; bt_status_words[w] != NULL; w++)
+			if (u->status & ~st->rules->statuses & (1u << w))
+				bt_errorf(err, BT_EXIT_DATA, u->line, u->col,
+				    "unit '%s' has status '%s', which %s does "
+				    "not use", u->id, bt_status_words[w],
+				    st->rules->name);
+		if (gone && bt_unit_on_map(u))
 			bt_errorf(err, BT_EXIT_DATA, u->line, u->col,
 			    "unit '%s' is %s but still has a place ('at')",
 			    u->id, u->status & BT_ST_DESTROYED ? "destroyed" :
@@ -802,8 +883,26 @@ check_units(const struct bt_state *st, struct bt_error *err)
 			bt_errorf(err, BT_EXIT_DATA, u->line, u->col,
 			    "unit '%s' is in reserve: it has no place on the "
 			    "map", u->id);
-		if (o.grid != NULL)
-			bt_unit_squares(u, occupy, &o);
+		if (o.grid == NULL)
+			continue;
+		o.told = 0;
+		/* A footprint far bigger than the map is one message, not a
+		 * walk over millions of squares. */
+		if (u->nstands == 0 && u->placed && u->y >= st->map.height) {
+			occupy(&o, u, u->x, u->y);
+			continue;
+		}
+		if (u->nstands == 0 && u->placed && u->x + u->w > st->map.width) {
+			occupy(&o, u, u->x > st->map.width ? u->x :
+			    st->map.width, u->y);
+			continue;
+		}
+		if (u->nstands == 0 && u->placed &&
+		    u->y + u->h > st->map.height) {
+			occupy(&o, u, u->x, st->map.height);
+			continue;
+		}
+		bt_unit_squares(u, occupy, &o);
 	}
 	free(o.grid);
 }
@@ -811,46 +910,40 @@ check_units(const struct bt_state *st, struct bt_error *err)
 static void
 check_order(const struct bt_state *st, struct bt_error *err)
 {
-	size_t acting = 0;
+	bool *listed = bt_xcalloc(st->nunits + 1, sizeof(*listed));
 	bool active_seen = st->active == NULL;
 
-	for (size_t i = 0; i < st->nunits; i++)
-		acting += bt_unit_acts(&st->units[i]);
 	for (size_t i = 0; i < st->norder; i++) {
 		const struct bt_unit *u = bt_unit_find(st, st->order[i]);
+		const struct bt_pos *at = &st->order_at[i];
 
 		if (st->active != NULL && strcmp(st->order[i], st->active) == 0)
 			active_seen = true;
 		if (u == NULL) {
-			bt_errorf(err, BT_EXIT_DATA, 0, 0, "'order' names unit "
-			    "'%s', which is not in 'units'", st->order[i]);
+			bt_errorf(err, BT_EXIT_DATA, at->line, at->col, "'order' "
+			    "names unit '%s', which is not in 'units'",
+			    st->order[i]);
 			continue;
 		}
-		if (!bt_unit_acts(u))
-			bt_errorf(err, BT_EXIT_DATA, u->line, u->col, "'order' "
+		if (listed[u - st->units])
+			bt_errorf(err, BT_EXIT_DATA, at->line, at->col,
+			    "'order' names unit '%s' twice", u->id);
+		listed[u - st->units] = true;
+		if (u->status & BT_ST_GONE || u->reserve)
+			bt_errorf(err, BT_EXIT_DATA, at->line, at->col, "'order' "
 			    "names unit '%s', which is out of the battle",
 			    u->id);
-		for (size_t k = 0; k < i; k++)
-			if (strcmp(st->order[k], st->order[i]) == 0)
-				bt_errorf(err, BT_EXIT_DATA, 0, 0, "'order' "
-				    "names unit '%s' twice", st->order[i]);
 	}
-	if (err->n == 0 && st->norder != acting) {
-		for (size_t i = 0; i < st->nunits; i++) {
-			const struct bt_unit *u = &st->units[i];
-			bool listed = false;
-
-			for (size_t k = 0; k < st->norder && !listed; k++)
-				listed = strcmp(st->order[k], u->id) == 0;
-			if (bt_unit_acts(u) && !listed)
-				bt_errorf(err, BT_EXIT_DATA, u->line, u->col,
-				    "unit '%s' is in the battle but not in "
-				    "'order'", u->id);
-		}
-	}
+	for (size_t i = 0; i < st->nunits; i++)
+		if (bt_unit_acts(&st->units[i]) && !listed[i])
+			bt_errorf(err, BT_EXIT_DATA, st->units[i].line,
+			    st->units[i].col, "unit '%s' is in the battle but "
+			    "not in 'order'", st->units[i].id);
+	free(listed);
 	if (!active_seen)
-		bt_errorf(err, BT_EXIT_DATA, 0, 0, "'active' is '%s', which is "
-		    "not in 'order'", st->active);
+		bt_errorf(err, BT_EXIT_DATA, st->active_at.line,
+		    st->active_at.col, "'active' is '%s', which is not in "
+		    "'order'", st->active);
 	if (st->result.present && strcmp(st->result.winner, "draw") != 0 &&
 	    bt_side_find(st, st->result.winner) == NULL)
 		bt_errorf(err, BT_EXIT_DATA, 0, 0, "'result' names winner "
@@ -864,8 +957,7 @@ bt_state_check(const struct bt_state *st, struct bt_error *err)
 {
 	size_t before = err->n;
 
-	check_map(st, err);
-	check_units(st, err);
+	check_units(st, check_map(st, err), err);
 	if (st->order != NULL)
 		check_order(st, err);
 	st->rules->check(st, err);

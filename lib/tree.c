@@ -90,7 +90,7 @@ check_keys(const struct bt_node *map, struct bt_error *err)
 	for (size_t i = 0; i < map->n; i += 2)
 		if (map->kids[i]->kind != BT_NODE_SCALAR)
 			return bt_errorf(err, BT_EXIT_DATA, map->kids[i]->line,
-			    map->kids[i]->col, "a key must be a plain word");
+			    map->kids[i]->col, "a key must be a scalar, not a list or mapping");
 	if (nkeys < 2)
 		return 0;
 	keys = bt_xcalloc(nkeys, sizeof(*keys));
@@ -157,9 +157,11 @@ new_node(struct bt_tree *t, enum bt_node_kind kind, const yaml_mark_t *m)
 	return node;
 }
 
+/* libyaml reports the non-specific '!' as implicit: any tag at all is
+ * refused, since a state's types come from its keys. */
 static bool
 refused_property(const yaml_event_t *ev, const unsigned char *anchor,
-    const unsigned char *tag, bool implicit, struct bt_error *err)
+    const unsigned char *tag, struct bt_error *err)
 {
 	int line = (int)ev->start_mark.line + 1;
 	int col = (int)ev->start_mark.column + 1;
@@ -169,7 +171,7 @@ refused_property(const yaml_event_t *ev, const unsigned char *anchor,
 		    "anchors are not allowed ('&%s')", anchor);
 		return true;
 	}
-	if (tag != NULL && !implicit) {
+	if (tag != NULL) {
 		bt_errorf(err, BT_EXIT_DATA, line, col,
 		    "tags are not allowed ('%s')", tag);
 		return true;
@@ -223,8 +225,7 @@ bt_tree_parse(struct bt_tree *t, const char *buf, size_t len,
 			goto out;
 		case YAML_SCALAR_EVENT:
 			if (refused_property(&ev, ev.data.scalar.anchor,
-			    ev.data.scalar.tag, ev.data.scalar.plain_implicit ||
-			    ev.data.scalar.quoted_implicit, err)) {
+			    ev.data.scalar.tag, err)) {
 				yaml_event_delete(&ev);
 				goto out;
 			}
@@ -249,9 +250,7 @@ bt_tree_parse(struct bt_tree *t, const char *buf, size_t len,
 			    ev.data.sequence_start.anchor :
 			    ev.data.mapping_start.anchor, seq ?
 			    ev.data.sequence_start.tag :
-			    ev.data.mapping_start.tag, seq ?
-			    ev.data.sequence_start.implicit :
-			    ev.data.mapping_start.implicit, err)) {
+			    ev.data.mapping_start.tag, err)) {
 				yaml_event_delete(&ev);
 				goto out;
 			}

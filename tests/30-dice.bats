@@ -9,20 +9,20 @@ last_rolls() { grep '^  rolls: ' "$1" | tail -n 1 | sed 's/^  rolls: //'; }
 	cc_state > s.yaml
 	run -0 bt-roll --adv -r 5,17 -f s.yaml -i d20
 	assert_equal "$(last_rolls s.yaml)" "[d20=5, d20=17]"
-	assert_equal "$(last_text s.yaml)" "1d20 rolled 5 and 17, keeping 17 (advantage) = 17"
+	assert_equal "$(last_text s.yaml)" "the DM's 1d20 rolled 5 and 17, keeping 17 (advantage) = 17"
 }
 
 @test "D-1 a d20 with disadvantage rolls two and keeps the lower" {
 	cc_state > s.yaml
 	run -0 bt-roll --dis -r 5,17 -f s.yaml -i d20
 	assert_equal "$(last_rolls s.yaml)" "[d20=5, d20=17]"
-	assert_equal "$(last_text s.yaml)" "1d20 rolled 5 and 17, keeping 5 (disadvantage) = 5"
+	assert_equal "$(last_text s.yaml)" "the DM's 1d20 rolled 5 and 17, keeping 5 (disadvantage) = 5"
 }
 
 @test "D-1 NdM+K adds N dice of M sides and K" {
 	cc_state > s.yaml
 	run --separate-stderr -0 bt-roll -r 6,1,4 -i -f s.yaml 3d6-2
-	assert_equal "$stderr" "bt-roll: 3d6-2 rolled 6 + 1 + 4 - 2 = 9"
+	assert_equal "$stderr" "bt-roll: the DM's 3d6-2 rolled 6 + 1 + 4 - 2 = 9"
 	assert_equal "$(last_rolls s.yaml)" "[d6=6, d6=1, d6=4]"
 }
 
