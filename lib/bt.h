@@ -61,13 +61,13 @@ enum bt_node_kind {
 	BT_NODE_SEQ,
 	BT_NODE_MAP
 };
-struct bt_node {
-	enum bt_node_kind	 kind;
-	int			 line, col;	/* 1-based */
+struct bt_node {			/* 32 bytes: a big state has millions */
+	uint8_t			 kind;		/* enum bt_node_kind */
 	bool			 plain;		/* scalar written unquoted */
+	uint32_t		 n;		/* kids */
+	int			 line, col;	/* 1-based */
 	char			*str;		/* scalar text */
 	struct bt_node		**kids;		/* a map's are key, value, ... */
-	size_t			 n;
 };
 struct bt_tree {
 	struct bt_node		*root;

@@ -44,6 +44,14 @@ bt_read_input(struct bt_input *in, const char *path, struct bt_error *err)
 			    "'%s': %s", path, strerror(errno));
 	}
 	err->file = in->name;
+	{
+		struct stat sb;
+
+		/* A regular file is read in one piece, not by doublings. */
+		if (fstat(fd, &sb) == 0 && S_ISREG(sb.st_mode) &&
+		    sb.st_size > 0 && sb.st_size <= BT_MAX_INPUT)
+			cap = (size_t)sb.st_size + 1;
+	}
 	in->buf = bt_xmalloc(cap + 1);
 	for (;;) {
 		ssize_t n;
