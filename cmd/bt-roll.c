@@ -52,7 +52,7 @@ main(int argc, char *argv[])
 	struct bt_dice_expr x;
 	struct bt_log_entry *e;
 	const char *what = NULL;
-	int ch, status, adv = 0;
+	int ch, status, adv = 0, dis = 0;
 
 	bt_cli_start(argv);
 	while ((ch = getopt_long(argc, argv, "adf:hir:Vw:", opts, NULL)) != -1) {
@@ -61,7 +61,7 @@ main(int argc, char *argv[])
 			adv = 1;
 			break;
 		case 'd':
-			adv = -1;
+			dis = 1;
 			break;
 		case 'f':
 			cli.file = optarg;
@@ -80,7 +80,7 @@ main(int argc, char *argv[])
 			bt_cli_version();
 			break;
 		case 'w':
-			what = optarg;
+			what = *optarg != '\0' ? optarg : NULL;
 			break;
 		default:
 			usage(BT_EXIT_USAGE);
@@ -94,22 +94,25 @@ main(int argc, char *argv[])
 		bt_warnx("bad dice '%s': d20, d100 or NdM+K", argv[0]);
 		usage(BT_EXIT_USAGE);
 	}
-	if (adv != 0 && (x.count != 1 || x.sides != 20)) {
+	if ((adv || dis) && (x.count != 1 || x.sides != 20)) {
 		bt_warnx("--adv and --dis are for a d20, not '%s'", argv[0]);
+		usage(BT_EXIT_USAGE);
+	}
+	if (what != NULL && !bt_text_valid(what)) {
+		bt_warnx("bad --what: it must be UTF-8 text on one line");
 		usage(BT_EXIT_USAGE);
 	}
 
 	if ((status = bt_cli_load(&cli, &st, &in, BT_LOAD_STATE)) == 0 &&
 	    (status = bt_cli_refuse_ended(&st)) == 0) {
 		bt_dice_init(&dice, &st.rng, cli.rolls, cli.nrolls, cli.forcing);
-		e = bt_dm_roll(&st, &dice, &x, adv, what);
+		/* D-1: advantage and disadvantage together cancel. */
+		e = bt_dm_roll(&st, &dice, &x, adv - dis, what);
 		if (bt_dice_done(&dice) < 0) {
 			bt_warnx("%s", dice.problem);
 			status = BT_EXIT_USAGE;
-		} else {
+		} else if ((status = bt_cli_save(&cli, &st, &in)) == 0)
 			fprintf(stderr, "%s: %s\n", bt_progname, e->text);
-			status = bt_cli_save(&cli, &st, &in);
-		}
 		bt_dice_free(&dice);
 	}
 	bt_state_free(&st);

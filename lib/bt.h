@@ -95,6 +95,8 @@ void	 bt_emit_quoted(struct bt_emitter *, const char *);
 void	 bt_emit_int(struct bt_emitter *, long);
 void	 bt_emit_bool(struct bt_emitter *, bool);
 void	 bt_emit_null(struct bt_emitter *);
+/* Text a state can hold: valid UTF-8, no control characters but tab. */
+bool	 bt_text_valid(const char *);
 
 /* dice.c: PCG32 (O'Neill 2014), whose whole state is two 64-bit words. */
 struct bt_rng {

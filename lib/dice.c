@@ -101,8 +101,8 @@ bt_rolls_parse(const char *s, int **values, size_t *n, const char **why)
 		v = strtol(s, &end, 10);
 		if (*s < '0' || *s > '9' || errno != 0 || v < 1 || v > 1000 ||
 		    (*end != ',' && *end != '\0')) {
-			*why = "expected die results (whole numbers from 1) "
-			    "separated by commas";
+			*why = "expected die results (whole numbers from 1 "
+			    "to 1000) separated by commas";
 			free(*values);
 			*values = NULL;
 			*n = 0;

@@ -879,6 +879,10 @@ check_units(const struct bt_state *st, bool map_whole, struct bt_error *err)
 		if (u->nstands == 0 && !gone && !u->reserve && !u->placed)
 			bt_errorf(err, BT_EXIT_DATA, u->line, u->col,
 			    "unit '%s' has no place ('at')", u->id);
+		if (u->nstands > 0 && !gone && !bt_unit_on_map(u))
+			bt_errorf(err, BT_EXIT_DATA, u->line, u->col,
+			    "unit '%s' has no stand left on the map but is not "
+			    "destroyed", u->id);
 		if (u->reserve && u->placed)
 			bt_errorf(err, BT_EXIT_DATA, u->line, u->col,
 			    "unit '%s' is in reserve: it has no place on the "

@@ -125,3 +125,25 @@ last_rolls() { grep '^  rolls: ' "$1" | tail -n 1 | sed 's/^  rolls: //'; }
 	grep -q 'rolls: \[d20=14\]' s.yaml
 	assert_equal "$(field s.yaml weather)" fog
 }
+
+@test "D-1 advantage and disadvantage together cancel: one d20" {
+	cc_state > s.yaml
+	run -0 bt-roll --adv --dis -r 5 -f s.yaml -i d20
+	assert_equal "$(last_rolls s.yaml)" "[d20=5]"
+}
+
+@test "bt-roll refuses a --what that is not one line of UTF-8 text" {
+	cc_state > s.yaml
+	run --separate-stderr -2 bt-roll -w $'\xff' -f s.yaml d20
+	assert_output ""
+	[[ "$stderr" == "bt-roll: bad --what: it must be UTF-8 text on one line"* ]]
+	run --separate-stderr -2 bt-roll -w $'two\nlines' -f s.yaml d20
+}
+
+@test "bt-roll refuses to roll once the battle is over, naming the rule (CC-1)" {
+	cc_state | sed 's/^log:$/result:\n  winner: red\n  reason: blue is routed\n&/' > s.yaml
+	run -0 bt-check -q s.yaml
+	run --separate-stderr -1 bt-roll -f s.yaml d20
+	assert_output ""
+	assert_equal "$stderr" "bt-roll: refused (CC-1): the battle is over (red won: blue is routed)"
+}
