@@ -276,20 +276,25 @@ static void
 table(struct picture *p, const struct bt_render_opts *o, FILE *fp)
 {
 	const struct bt_state *st = p->st;
-	int idw = 4, sidew = 4;
+	int idw = 4, sidew = 4, hpw = 5;
+	char hp[256], status[128];
 
 	for (size_t i = 0; i < st->nunits; i++) {
 		int n = (int)strlen(st->units[i].id);
 		int s = (int)strlen(st->units[i].side);
+		int h;
 
+		hp_text(&st->units[i], hp, sizeof(hp));
+		h = (int)strlen(hp);
 		idw = n > idw ? n : idw;
 		sidew = s > sidew ? s : sidew;
+		hpw = h > hpw ? h : hpw;
 	}
-	fprintf(fp, "\n    %-*s  %-*s  %-8s  %-6s  %-14s  %s\n", idw, "unit",
-	    sidew, "side", "at", "facing", "hp", "status");
+	fprintf(fp, "\n    %-*s  %-*s  %-8s  %-6s  %-*s  %s\n", idw, "unit",
+	    sidew, "side", "at", "facing", hpw, "hp", "status");
 	for (size_t i = 0; i < st->nunits; i++) {
 		const struct bt_unit *u = &st->units[i];
-		char at[32] = "-", hp[256], status[128];
+		char at[32] = "-";
 		const char *color = side_color(st, u->side);
 
 		if (u->nstands == 0 && u->placed)
@@ -303,12 +308,13 @@ table(struct picture *p, const struct bt_render_opts *o, FILE *fp)
 				}
 		hp_text(u, hp, sizeof(hp));
 		status_text(u, status, sizeof(status));
-		fprintf(fp, "%s%c%s   %-*s  %-*s  %-8s  %-6s  %-14s  %s\n",
+		/* No trailing blanks when a unit has no status. */
+		fprintf(fp, "%s%c%s   %-*s  %-*s  %-8s  %-6s  %-*s%s%s\n",
 		    o->color ? color : "", p->tags[i], o->color ? RESET : "",
 		    idw, u->id, sidew, u->side, at,
 		    u->nstands || st->rules == &bt_kingdom ? "-" :
 		    u->fronts == 4 ? "all" : bt_facing_words[u->facing],
-		    hp, status);
+		    *status ? hpw : 0, hp, *status ? "  " : "", status);
 	}
 }
 
