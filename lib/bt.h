@@ -47,6 +47,10 @@ void	 bt_error_free(struct bt_error *);
 void	 bt_warnx(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 /* Allocation wrappers: on failure they report, clean up and exit 4. */
 void	*bt_xmalloc(size_t);
+/* For buffers of BT_HUGE bytes or more: offered to the kernel as huge
+ * pages. Freed with free(). */
+#define BT_HUGE	(2 * 1024 * 1024)
+void	*bt_xmalloc_big(size_t);
 void	*bt_xcalloc(size_t, size_t);
 void	*bt_xrealloc(void *, size_t);
 void	*bt_xreallocarray(void *, size_t, size_t);
@@ -69,11 +73,26 @@ struct bt_node {			/* 32 bytes: a big state has millions */
 	char			*str;		/* scalar text */
 	struct bt_node		**kids;		/* a map's are key, value, ... */
 };
+/*
+ * Optional: told of each entry of the root mapping as it is read (depth 1),
+ * and of each entry of the mapping under the root key 'stream' (depth 2).
+ * For those, returning 1 drops the entry from the tree and reuses its
+ * memory: a big state's units are read one at a time, not all held at
+ * once. 0 keeps the entry; -1 stops the parse (the hook said why).
+ */
+struct bt_tree_hook {
+	const char	*stream;
+	int		(*entry)(void *arg, int depth, const struct bt_node *key,
+			    const struct bt_node *value);
+	void		*arg;
+};
 struct bt_tree {
 	struct bt_node		*root;
 	struct bt_arena		*arena;		/* owns every node and string */
+	const struct bt_tree_hook *hook;	/* or NULL */
 };
-/* Parses one YAML document; free with bt_tree_free, even on failure. */
+/* Parses one YAML document; free with bt_tree_free, even on failure.
+ * t->hook is read: set it, or leave it NULL, before the call. */
 int	 bt_tree_parse(struct bt_tree *, const char *buf, size_t len,
 	    struct bt_error *);
 void	 bt_tree_free(struct bt_tree *);
@@ -82,7 +101,8 @@ bool	 bt_node_null(const struct bt_node *);
 
 /* emit.c: canonical YAML into memory, written out only on success. */
 struct bt_emitter;
-struct bt_emitter *bt_emit_new(void);
+/* size: a guess of the text's length, so the buffer grows seldom. */
+struct bt_emitter *bt_emit_new(size_t size);
 /* Ends the stream; returns the text (caller frees) or NULL on failure. */
 char	*bt_emit_finish(struct bt_emitter *, size_t *len);
 void	 bt_emit_free(struct bt_emitter *);
@@ -281,16 +301,15 @@ enum bt_load_mode {
 	BT_LOAD_STATE,		/* a whole state: derived keys required */
 	BT_LOAD_SCENARIO	/* bt-init's input: derived keys refused */
 };
-/* Loads and checks a state; on failure the state is partly filled and
- * must still be freed with bt_state_free. */
-int	 bt_state_load(struct bt_state *, const struct bt_node *root,
-	    enum bt_load_mode, struct bt_error *);
-/* Reads text (from bt_read_input) all the way to a checked state. */
+/* Reads text (from bt_read_input) all the way to a checked state; on
+ * failure the state is partly filled and must still be freed with
+ * bt_state_free. */
 int	 bt_state_read(struct bt_state *, const char *buf, size_t len,
 	    enum bt_load_mode, struct bt_error *);
 void	 bt_state_free(struct bt_state *);
-/* Canonical YAML of the state; caller frees. NULL only if libyaml fails. */
-char	*bt_state_emit(const struct bt_state *, size_t *len);
+/* Canonical YAML of the state; caller frees. NULL only if libyaml fails.
+ * size_hint: the length it is likely to have (the input's), or 0. */
+char	*bt_state_emit(const struct bt_state *, size_t size_hint, size_t *len);
 /* Checks every rule a valid state keeps (bt-check); all problems. */
 int	 bt_state_check(const struct bt_state *, struct bt_error *);
 struct bt_unit *bt_unit_find(const struct bt_state *, const char *id);
@@ -326,6 +345,8 @@ struct bt_load {
 	struct bt_error		*err;
 	struct bt_state		*st;
 	enum bt_load_mode	 mode;
+	size_t			 unitcap;	/* room in st->units */
+	size_t			 textlen;	/* of the input, to size it */
 };
 struct bt_field;
 struct bt_schema {

@@ -98,7 +98,7 @@ bt_cli_save(struct bt_cli *c, const struct bt_state *st,
 {
 	struct bt_error err;
 	size_t len;
-	char *buf = bt_state_emit(st, &len);
+	char *buf = bt_state_emit(st, in->len, &len);
 	int status = BT_EXIT_OK;
 
 	bt_error_init(&err, NULL);

@@ -41,12 +41,15 @@ emit(struct bt_emitter *em, yaml_event_t *ev, int ok)
 }
 
 struct bt_emitter *
-bt_emit_new(void)
+bt_emit_new(size_t size)
 {
 	struct bt_emitter *em = bt_xcalloc(1, sizeof(*em));
 	yaml_event_t ev;
 
+	em->cap = size + size / 8 + 4096;
+	em->buf = bt_xmalloc_big(em->cap);
 	if (!yaml_emitter_initialize(&em->e)) {
+		free(em->buf);
 		free(em);
 		return NULL;
 	}

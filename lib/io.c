@@ -52,7 +52,7 @@ bt_read_input(struct bt_input *in, const char *path, struct bt_error *err)
 		    sb.st_size > 0 && sb.st_size <= BT_MAX_INPUT)
 			cap = (size_t)sb.st_size + 1;
 	}
-	in->buf = bt_xmalloc(cap + 1);
+	in->buf = bt_xmalloc_big(cap + 1);
 	for (;;) {
 		ssize_t n;
 

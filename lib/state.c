@@ -338,31 +338,73 @@ emit_sides(const void *obj, struct bt_emitter *em)
 	bt_emit_end_map(em);
 }
 
+/* Units by id, and one id's entries in the order they were read. */
+static int
+idcmp_unit_read(const void *a, const void *b)
+{
+	const struct bt_unit *x = a, *y = b;
+	int c = strcmp(x->id, y->id);
+
+	return c != 0 ? c : x->line - y->line;
+}
+
+/* One entry of 'units', appended; load_units sorts them at the end. */
+static int
+load_unit(struct bt_load *ld, const struct bt_node *key,
+    const struct bt_node *value)
+{
+	struct bt_state *st = ld->st;
+	struct bt_unit *u;
+	char *label;
+	int rc = 0;
+
+	if (st->units == NULL) {
+		/* No unit takes less than 100 bytes of text; the room not
+		 * used is never touched, so it costs nothing. */
+		ld->unitcap = ld->textlen / 100 + 16;
+		st->units = bt_xmalloc_big(ld->unitcap * sizeof(*st->units));
+	} else if (st->nunits == ld->unitcap) {
+		ld->unitcap *= 2;
+		st->units = bt_xreallocarray(st->units, ld->unitcap,
+		    sizeof(*st->units));
+	}
+	u = &st->units[st->nunits++];
+	memset(u, 0, sizeof(*u));
+	u->id = bt_xstrdup(key->str);
+	u->line = key->line;
+	u->col = key->col;
+	u->w = u->h = 1;
+	label = bt_xasprintf("unit '%s'", u->id);
+	if (check_id(key, "unit", ld) ||
+	    bt_schema_load(st->rules->unit, u, value, label, ld))
+		rc = -1;
+	free(label);
+	return rc;
+}
+
+/* The entries bt_state_read did not stream, then all of them in order. */
 static int
 load_units(void *obj, const struct bt_node *n, struct bt_load *ld)
 {
 	struct bt_state *st = obj;
 	int rc = 0;
 
-	if (n->kind != BT_NODE_MAP || n->n == 0)
+	if (n->kind != BT_NODE_MAP)
 		return bt_errorf(ld->err, BT_EXIT_DATA, n->line, n->col,
 		    "'units' must map each unit's id to its details");
-	st->units = bt_xcalloc(n->n / 2, sizeof(*st->units));
-	for (size_t i = 0; i < n->n; i += 2) {
-		struct bt_unit *u = &st->units[st->nunits++];
-		char *label;
-
-		u->id = bt_xstrdup(n->kids[i]->str);
-		u->line = n->kids[i]->line;
-		u->col = n->kids[i]->col;
-		u->w = u->h = 1;
-		label = bt_xasprintf("unit '%s'", u->id);
-		if (check_id(n->kids[i], "unit", ld) ||
-		    bt_schema_load(st->rules->unit, u, n->kids[i + 1], label, ld))
+	for (size_t i = 0; i < n->n; i += 2)
+		if (load_unit(ld, n->kids[i], n->kids[i + 1]))
 			rc = -1;
-		free(label);
-	}
-	qsort(st->units, st->nunits, sizeof(*st->units), idcmp_unit);
+	if (st->nunits == 0)
+		return bt_errorf(ld->err, BT_EXIT_DATA, n->line, n->col,
+		    "'units' must map each unit's id to its details");
+	qsort(st->units, st->nunits, sizeof(*st->units), idcmp_unit_read);
+	/* Streamed entries left the tree before its duplicate-key test. */
+	for (size_t i = 1; i < st->nunits; i++)
+		if (strcmp(st->units[i - 1].id, st->units[i].id) == 0)
+			rc = bt_errorf(ld->err, BT_EXIT_DATA, st->units[i].line,
+			    st->units[i].col, "duplicate key '%s' (first at "
+			    "line %d)", st->units[i].id, st->units[i - 1].line);
 	return rc;
 }
 
@@ -586,47 +628,69 @@ schema_free(struct bt_schema *s)
 	free(s);
 }
 
-int
-bt_state_load(struct bt_state *st, const struct bt_node *root,
-    enum bt_load_mode mode, struct bt_error *err)
+static int
+state_load(struct bt_load *ld, const struct bt_node *root)
 {
-	struct bt_load ld = { err, st, mode };
+	struct bt_state *st = ld->st;
 	const struct bt_node *rules;
 	struct bt_schema *schema;
 	int rc, i;
 
-	memset(st, 0, sizeof(*st));
 	if (root->kind != BT_NODE_MAP)
-		return bt_errorf(err, BT_EXIT_DATA, root->line, root->col,
+		return bt_errorf(ld->err, BT_EXIT_DATA, root->line, root->col,
 		    "not a battle state: expected a mapping of keys");
 	rules = bt_map_get(root, "rules");
 	if (rules == NULL || bt_node_null(rules))
-		return bt_errorf(err, BT_EXIT_DATA, root->line, root->col,
+		return bt_errorf(ld->err, BT_EXIT_DATA, root->line, root->col,
 		    "the state has no 'rules' (cc, kingdom or clash)");
-	if (bt_node_word(rules, bt_ruleset_names, &i, "rules", &ld))
+	if (bt_node_word(rules, bt_ruleset_names, &i, "rules", ld))
 		return -1;
 	st->rules = bt_ruleset_find(rules->str);
 	schema = state_schema(st->rules);
-	rc = bt_schema_load(schema, st, root, "the state", &ld);
+	rc = bt_schema_load(schema, st, root, "the state", ld);
 	schema_free(schema);
-	if (rc == 0)
-		rc = mode == BT_LOAD_STATE ? bt_state_check(st, err) : 0;
 	return rc;
+}
+
+/* Learns the ruleset as soon as 'rules' is read, then takes each unit as
+ * it is read, so a big state's units are never all in the tree at once. */
+static int
+stream_entry(void *arg, int depth, const struct bt_node *key,
+    const struct bt_node *value)
+{
+	struct bt_load *ld = arg;
+
+	if (depth == 1) {
+		if (strcmp(key->str, "rules") == 0 &&
+		    value->kind == BT_NODE_SCALAR)
+			ld->st->rules = bt_ruleset_find(value->str);
+		return 0;
+	}
+	if (ld->st->rules == NULL)	/* 'units' before 'rules': later */
+		return 0;
+	load_unit(ld, key, value);
+	return 1;
 }
 
 int
 bt_state_read(struct bt_state *st, const char *buf, size_t len,
     enum bt_load_mode mode, struct bt_error *err)
 {
-	struct bt_tree tree;
+	struct bt_load ld = { err, st, mode, 0, len };
+	struct bt_tree_hook hook = { "units", stream_entry, &ld };
+	struct bt_tree tree = { .hook = &hook };
+	size_t before = err->n;
 	int rc;
 
 	memset(st, 0, sizeof(*st));
-	if (bt_tree_parse(&tree, buf, len, err) == 0)
-		rc = bt_state_load(st, tree.root, mode, err);
-	else
-		rc = -1;
+	rc = bt_tree_parse(&tree, buf, len, err);
+	if (rc == 0)
+		rc = state_load(&ld, tree.root);
 	bt_tree_free(&tree);
+	if (rc == 0 && err->n > before)	/* a streamed unit's problem */
+		rc = -1;
+	if (rc == 0 && mode == BT_LOAD_STATE)
+		rc = bt_state_check(st, err);
 	return rc;
 }
 
@@ -673,9 +737,9 @@ bt_state_free(struct bt_state *st)
 }
 
 char *
-bt_state_emit(const struct bt_state *st, size_t *len)
+bt_state_emit(const struct bt_state *st, size_t size_hint, size_t *len)
 {
-	struct bt_emitter *em = bt_emit_new();
+	struct bt_emitter *em = bt_emit_new(size_hint);
 	struct bt_schema *schema;
 	char *buf;
 

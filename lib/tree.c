@@ -4,8 +4,6 @@
  * no use for and what would make libyaml slow or unsafe: aliases, anchors,
  * tags, deep nesting, duplicate keys, more than one document, no document.
  */
-#define _DEFAULT_SOURCE		/* madvise's MADV_HUGEPAGE */
-#include <sys/mman.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -14,11 +12,9 @@
 #include "bt.h"
 
 /* Nodes and strings come from blocks freed at once: a 10,000-unit state
- * has half a million nodes. Blocks double from 64 KiB to 2 MiB; those are
- * offered to the kernel as huge pages, which took a quarter off reading a
- * big state (bench/run), the time going on TLB misses. */
+ * has half a million nodes. Blocks double from 64 KiB to 2 MiB. */
 #define ARENA_FIRST	(64 * 1024)
-#define ARENA_HUGE	(2 * 1024 * 1024)
+#define ARENA_HUGE	BT_HUGE
 
 struct bt_arena {
 	struct bt_arena	*next;
@@ -29,16 +25,29 @@ struct bt_arena {
 static struct bt_arena *
 arena_block(size_t size)
 {
-	struct bt_arena *a = NULL;
+	return bt_xmalloc_big(sizeof(struct bt_arena) + size);
+}
 
-	if (size + sizeof(*a) == ARENA_HUGE &&
-	    posix_memalign((void **)&a, ARENA_HUGE, ARENA_HUGE) == 0) {
-#ifdef MADV_HUGEPAGE
-		madvise(a, ARENA_HUGE, MADV_HUGEPAGE);
-#endif
-		return a;
-	}
-	return bt_xmalloc(sizeof(*a) + size);
+/* A place in the arena to go back to once a streamed entry is read. When
+ * the entry went on into a new block, the old block's end is left unused. */
+struct arena_mark {
+	struct bt_arena	*block;
+	size_t		 used;
+};
+
+static struct arena_mark
+arena_mark(const struct bt_tree *t)
+{
+	struct arena_mark m = { t->arena, t->arena ? t->arena->used : 0 };
+
+	return m;
+}
+
+static void
+arena_reset(struct bt_tree *t, struct arena_mark m)
+{
+	if (t->arena != NULL && t->arena == m.block)
+		t->arena->used = m.used;
 }
 
 static void *
@@ -213,8 +222,10 @@ bt_tree_parse(struct bt_tree *t, const char *buf, size_t len,
 	yaml_event_t ev;
 	struct stack kids = { 0 };
 	struct { struct bt_node *node; size_t first; } open[BT_MAX_DEPTH + 1];
+	const struct bt_tree_hook *hook = t->hook;
+	struct arena_mark mark = { NULL, 0 };
 	int depth = 0, docs = 0, rc = -1;
-	bool done = false;
+	bool done = false, streaming = false;
 
 	t->root = NULL;
 	t->arena = NULL;
@@ -255,6 +266,10 @@ bt_tree_parse(struct bt_tree *t, const char *buf, size_t len,
 				yaml_event_delete(&ev);
 				goto out;
 			}
+			/* A key of the streamed mapping: its entry starts. */
+			if (streaming && depth == 2 &&
+			    (kids.n - open[1].first) % 2 == 0)
+				mark = arena_mark(t);
 			node = new_node(t, BT_NODE_SCALAR, &ev.start_mark);
 			node->plain = ev.data.scalar.style == YAML_PLAIN_SCALAR_STYLE;
 			node->str = arena_alloc(t, ev.data.scalar.length + 1);
@@ -291,6 +306,14 @@ bt_tree_parse(struct bt_tree *t, const char *buf, size_t len,
 			open[depth].node = new_node(t, seq ? BT_NODE_SEQ :
 			    BT_NODE_MAP, &ev.start_mark);
 			open[depth].first = kids.n;
+			/* The value of the root's key hook->stream? */
+			if (depth == 1)
+				streaming = hook != NULL && !seq &&
+				    open[0].node->kind == BT_NODE_MAP &&
+				    (kids.n - open[0].first) % 2 == 1 &&
+				    kids.v[kids.n - 1]->kind == BT_NODE_SCALAR &&
+				    strcmp(kids.v[kids.n - 1]->str,
+				    hook->stream) == 0;
 			depth++;
 			break;
 		}
@@ -312,11 +335,27 @@ bt_tree_parse(struct bt_tree *t, const char *buf, size_t len,
 			break;
 		}
 		yaml_event_delete(&ev);
-		if (node != NULL) {
-			if (depth == 0)
-				t->root = node;
-			else
-				push(&kids, node);
+		if (node == NULL)
+			continue;
+		if (depth == 0) {
+			t->root = node;
+			continue;
+		}
+		push(&kids, node);
+		if (hook != NULL && depth <= 2 &&
+		    open[depth - 1].node->kind == BT_NODE_MAP &&
+		    (kids.n - open[depth - 1].first) % 2 == 0 &&
+		    kids.v[kids.n - 2]->kind == BT_NODE_SCALAR &&
+		    (depth == 1 || streaming)) {
+			int r = hook->entry(hook->arg, depth, kids.v[kids.n - 2],
+			    node);
+
+			if (r < 0)
+				goto out;
+			if (r > 0 && depth == 2) {
+				kids.n -= 2;
+				arena_reset(t, mark);
+			}
 		}
 	}
 	if (t->root == NULL) {

@@ -226,8 +226,8 @@ edit() {
 	edit cc 's/^name:/nmae:/'
 	run --separate-stderr -3 bt-check s.yaml
 	assert_output ""
-	assert_equal "$stderr" "bt-check: s.yaml:3:1: unknown key 'nmae' in the state (did you mean 'name'?)
-bt-check: s.yaml:1:1: the state has no 'name'"
+	assert_equal "$stderr" "bt-check: s.yaml:1:1: the state has no 'name'
+bt-check: s.yaml:3:1: unknown key 'nmae' in the state (did you mean 'name'?)"
 }
 
 @test "schema: an unknown key with nothing close suggests nothing" {
@@ -241,8 +241,8 @@ bt-check: s.yaml:1:1: the state has no 'name'"
 	edit cc 's/^    max-hp: 5$/    max_hp: 5/'
 	run --separate-stderr -3 bt-check s.yaml
 	assert_output ""
-	assert_equal "$stderr" "bt-check: s.yaml:56:5: unknown key 'max_hp' in unit 'red-foot' (did you mean 'max-hp'?)
-bt-check: s.yaml:49:5: unit 'red-foot' has no 'max-hp'"
+	assert_equal "$stderr" "bt-check: s.yaml:49:5: unit 'red-foot' has no 'max-hp'
+bt-check: s.yaml:56:5: unknown key 'max_hp' in unit 'red-foot' (did you mean 'max-hp'?)"
 }
 
 @test "schema: a missing required key is named with its unit" {
@@ -409,8 +409,8 @@ bt-check: s.yaml:49:5: unit 'red-foot' has no 'max-hp'"
 	edit cc 's/^- red-foot$/- red-horse/'
 	run --separate-stderr -3 bt-check s.yaml
 	assert_output ""
-	assert_equal "$stderr" "bt-check: s.yaml:64:3: 'order' names unit 'red-horse', which is not in 'units'
-bt-check: s.yaml:48:3: unit 'red-foot' is in the battle but not in 'order'"
+	assert_equal "$stderr" "bt-check: s.yaml:48:3: unit 'red-foot' is in the battle but not in 'order'
+bt-check: s.yaml:64:3: 'order' names unit 'red-horse', which is not in 'units'"
 }
 
 @test "state: 'order' missing a unit in the battle" {
@@ -618,4 +618,23 @@ bt-check: s.yaml:48:3: unit 'red-foot' is in the battle but not in 'order'"
 	assert_output ""
 	assert_equal "$stderr" "bt-check: s.yaml:2:1: not YAML: did not find expected node content while parsing a flow node"
 	cmp s.yaml s.orig
+}
+
+# --- units are read one at a time as they stream by (state.c) ---
+
+@test "loader: units written before 'rules' are read all the same" {
+	cc_state > s.yaml
+	{ sed -n '/^units:$/,/^order:$/p' s.yaml | sed '$d'; sed '/^units:$/,/^order:$/{/^order:$/!d}' s.yaml; } > moved.yaml
+	[ "$(head -n 1 moved.yaml)" = "units:" ]
+	run --separate-stderr -0 bt-check moved.yaml
+	assert_equal "$output" "$(cat s.yaml)"
+}
+
+@test "loader: a unit id given twice is a duplicate key, however far apart" {
+	cc_state > s.yaml
+	sed -n '/^  red-bows:$/,/^  red-foot:$/p' s.yaml | sed '$d' > bows.txt
+	sed '/^order:$/e cat bows.txt' s.yaml > twice.yaml
+	run --separate-stderr -3 bt-check twice.yaml
+	assert_output ""
+	[[ "$stderr" == "bt-check: twice.yaml:"*": duplicate key 'red-bows' (first at line "*")" ]]
 }
