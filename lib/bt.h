@@ -207,6 +207,19 @@ struct bt_commander {			/* clash: a unit's commander */
 	char		*name;
 	int		 cha;
 };
+struct bt_ready {			/* cc: a readied attack (CC-25) */
+	bool		 present;
+	int		 trigger;	/* 0 contact (melee), 1 range (ranged) */
+	char		*target;	/* only this enemy sets it off, or NULL */
+};
+struct bt_turn {			/* cc: the active unit's turn so far */
+	bool		 present;
+	int		 moved;		/* feet spent (CC-6) */
+	bool		 rotated;	/* its one rotation (CC-11) */
+	bool		 contact;	/* in contact: no facing change (CC-13) */
+	bool		 acted;		/* its one action */
+	bool		 stopped;	/* acted after moving: no more movement */
+};
 
 /* Unit status words, one bit each (bt-state(5) lists them). */
 enum bt_status {
@@ -264,6 +277,10 @@ struct bt_unit {
 	char		*joined;
 	int		 wis, cha;
 	struct bt_commander commander;
+	/* cc reactions and help */
+	bool		 reacted;	/* reaction used since its turn began */
+	struct bt_ready	 ready;
+	char		*supported_by;	/* ally whose Support it holds (CC-26) */
 	unsigned	 status;	/* enum bt_status bits */
 	char		*notes;
 };
@@ -292,6 +309,8 @@ struct bt_state {
 	char		**order;
 	struct bt_pos	*order_at;
 	size_t		 norder;
+	struct bt_turn	 turn;		/* cc */
+	int		 round_limit;	/* cc: 0 for none (CC-1) */
 	struct bt_result result;
 	struct bt_log_entry *log;
 	size_t		 nlog;
@@ -416,6 +435,25 @@ int	 bt_write_output(const char *path, const char *buf, size_t len,
 	    struct bt_error *);
 int	 bt_close_stdout(struct bt_error *);
 
+/* What a turn program asks of the ruleset: its operands and options. */
+struct bt_order {
+	int		 argc;		/* operands after the options */
+	char		**argv;
+	bool		 to;		/* bt-move --to X,Y */
+	int		 to_x, to_y;
+	bool		 disengage;	/* bt-move --disengage */
+	bool		 ranged;	/* bt-attack --ranged */
+	int		 adv;		/* --adv 1, --dis -1, both 0 (D-1) */
+	const char	*crit_type;	/* bt-attack --crit-type */
+	const char	*hold;		/* --hold=UNIT[,UNIT]: no reactions */
+	bool		 rally;		/* bt-morale --rally */
+};
+/* A turn program's work: 0 done, or -1 with err saying why (its status:
+ * 1 refused by the rules, 2 bad operand). */
+typedef int bt_play_fn(struct bt_state *, struct bt_dice *,
+    const struct bt_order *, struct bt_error *);
+bool	 bt_order_holds(const struct bt_order *, const char *unit);
+
 /* rules.c: what each ruleset provides. */
 struct bt_ruleset {
 	const char		*name;
@@ -430,6 +468,8 @@ struct bt_ruleset {
 	void	(*check_scenario)(const struct bt_state *, struct bt_error *);
 	/* bt-init: the rolls and derived fields that start a battle. */
 	int	(*setup)(struct bt_state *, struct bt_dice *, struct bt_error *);
+	/* The turn programs; NULL where the ruleset has none yet. */
+	bt_play_fn	*move, *attack, *act, *morale, *resolve;
 };
 extern const struct bt_ruleset bt_cc, bt_kingdom, bt_clash;
 const struct bt_ruleset *bt_ruleset_find(const char *);
@@ -486,5 +526,11 @@ int	 bt_cli_save(struct bt_cli *, const struct bt_state *,
 int	 bt_cli_finish(int status);
 /* Refuses (exit 1) to change a state whose battle is over. */
 int	 bt_cli_refuse_ended(const struct bt_state *);
+/* A turn program's whole run after its options: read the state, call the
+ * ruleset's function for it (what: "move", "attack", ...), write the new
+ * state. Returns the exit status. */
+int	 bt_cli_play(struct bt_cli *, const struct bt_order *, const char *what);
+int	 bt_cli_hold(struct bt_order *, const char *arg);
+int	 bt_cli_xy(const char *arg, int *x, int *y);
 
 #endif /* BT_H */

@@ -2,12 +2,17 @@
  * cc.c: the cc ruleset (RULES.md CC-1 to CC-30, seeds 000 and 001): its
  * state tables, the rules a cc state keeps, and bt-init's setup rolls.
  */
+#include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "bt.h"
+#include "cc.h"
 
-enum weather { CLEAR, FOG, HEAT, RAIN, HURRICANE, SANDSTORM, BLIZZARD, ROLL };
+enum weather {
+	CLEAR = CC_CLEAR, FOG = CC_FOG, HEAT = CC_HEAT, RAIN = CC_RAIN,
+	HURRICANE = CC_HURRICANE, SANDSTORM = CC_SANDSTORM,
+	BLIZZARD = CC_BLIZZARD, ROLL = CC_ROLL
+};
 static const char *const weather_words[] = {
 	"clear", "fog", "heat", "rain", "hurricane", "sandstorm", "blizzard",
 	"roll", NULL
@@ -20,13 +25,47 @@ static const char *const deploy_words[] = { "first", "last", NULL };
 
 #define CC_MAX_WEIGHT	25
 
+#define T(k, t, o, lo, hi) \
+	{ .key = k, .type = t, .off = offsetof(struct bt_turn, o), .min = lo, .max = hi }
+static const struct bt_field turn_fields[] = {
+	T("moved", BT_F_INT, moved, 0, 100000),
+	T("rotated", BT_F_BOOL, rotated, 0, 0),
+	T("contact", BT_F_BOOL, contact, 0, 0),
+	T("acted", BT_F_BOOL, acted, 0, 0),
+	T("stopped", BT_F_BOOL, stopped, 0, 0),
+};
+static const struct bt_schema turn_schema = {
+	"'turn'", turn_fields, sizeof(turn_fields) / sizeof(turn_fields[0]),
+	offsetof(struct bt_turn, present)
+};
+
+/* 'turn' says something only once the unit has done something. */
+static bool
+given_turn(const void *obj)
+{
+	const struct bt_turn *t = &((const struct bt_state *)obj)->turn;
+
+	return t->moved || t->rotated || t->contact || t->acted || t->stopped;
+}
+
+static const char *const trigger_words[] = { "contact", "range", NULL };
+static const struct bt_field ready_fields[] = {
+	{ .key = "trigger", .type = BT_F_WORD, .off = offsetof(struct bt_ready, trigger), .flags = BT_REQ, .words = trigger_words },
+	{ .key = "target", .type = BT_F_STR, .off = offsetof(struct bt_ready, target) },
+};
+static const struct bt_schema ready_schema = {
+	"'ready'", ready_fields, 2, offsetof(struct bt_ready, present)
+};
+
 #define S(k, t, o, fl, lo, hi, d) \
 	{ .key = k, .type = t, .off = offsetof(struct bt_state, o), .flags = fl, \
 	  .min = lo, .max = hi, .def = d }
 static const struct bt_field state_fields[] = {
 	{ .key = "weather", .type = BT_F_WORD, .off = offsetof(struct bt_state, weather), .flags = BT_ALWAYS, .words = weather_words },
 	{ .key = "climate", .type = BT_F_WORD, .off = offsetof(struct bt_state, climate), .words = climate_words },
+	S("round-limit", BT_F_INT, round_limit, 0, 0, BT_MAX_INT, 0),
 	S("deploy-first", BT_F_STR, deploy_first, BT_DERIVED, 0, 0, 0),
+	{ .key = "turn", .type = BT_F_SUB, .off = offsetof(struct bt_state, turn), .flags = BT_DERIVED | BT_FLOW, .sub = &turn_schema, .given = given_turn },
 };
 static const struct bt_schema state_schema = {
 	"the state", state_fields, sizeof(state_fields) / sizeof(state_fields[0]),
@@ -83,6 +122,9 @@ static const struct bt_field unit_fields[] = {
 	U("weight", BT_F_INT, weight, BT_REQ, 0, 100),
 	U("reserve", BT_F_BOOL, reserve, 0, 0, 0),
 	U("flying", BT_F_BOOL, flying, 0, 0, 0),
+	U("reacted", BT_F_BOOL, reacted, 0, 0, 0),
+	{ .key = "ready", .type = BT_F_SUB, .off = offsetof(struct bt_unit, ready), .flags = BT_FLOW, .sub = &ready_schema },
+	U("supported-by", BT_F_STR, supported_by, 0, 0, 0),
 	{ .key = "status", .type = BT_F_WORDS, .off = offsetof(struct bt_unit, status), .words = bt_status_words },
 	U("notes", BT_F_STR, notes, 0, 0, 0),
 };
@@ -273,6 +315,218 @@ cc_setup(struct bt_state *st, struct bt_dice *dice, struct bt_error *err)
 	return bt_initiative(st, dice, cc_initiative_cmp);
 }
 
+/* --- geometry (G-1, CC-7, CC-15) --- */
+
+struct bt_rect
+cc_rect(const struct bt_unit *u)
+{
+	struct bt_rect r = { u->x, u->y, u->x + u->w - 1, u->y + u->h - 1 };
+
+	return r;
+}
+
+struct bt_rect
+cc_strip(const struct bt_unit *u, int f)
+{
+	struct bt_rect r = cc_rect(u);
+
+	switch (f) {
+	case BT_N:
+		r.y0 = r.y1 = u->y - 1;
+		break;
+	case BT_E:
+		r.x0 = r.x1 = u->x + u->w;
+		break;
+	case BT_S:
+		r.y0 = r.y1 = u->y + u->h;
+		break;
+	default:
+		r.x0 = r.x1 = u->x - 1;
+		break;
+	}
+	return r;
+}
+
+bool
+cc_meet(const struct bt_rect *a, const struct bt_rect *b)
+{
+	return a->x0 <= b->x1 && b->x0 <= a->x1 && a->y0 <= b->y1 &&
+	    b->y0 <= a->y1;
+}
+
+bool
+cc_in_battle(const struct bt_unit *u)
+{
+	return u->placed && !(u->status & BT_ST_GONE) && !u->reserve;
+}
+
+bool
+cc_enemies(const struct bt_unit *a, const struct bt_unit *b)
+{
+	return strcmp(a->side, b->side) != 0;
+}
+
+bool
+cc_adjacent(const struct bt_unit *a, const struct bt_unit *b)
+{
+	struct bt_rect rb = cc_rect(b);
+
+	for (int f = BT_N; f <= BT_W; f++) {
+		struct bt_rect s = cc_strip(a, f);
+
+		if (cc_meet(&s, &rb))
+			return true;
+	}
+	return false;
+}
+
+bool
+cc_front_touches(const struct bt_unit *a, const struct bt_unit *b)
+{
+	struct bt_rect rb = cc_rect(b), s;
+
+	if (a->fronts == 4)
+		return cc_adjacent(a, b);
+	s = cc_strip(a, a->facing);
+	return cc_meet(&s, &rb);
+}
+
+bool
+cc_in_contact(const struct bt_state *st, const struct bt_unit *u)
+{
+	for (size_t i = 0; i < st->nunits; i++) {
+		const struct bt_unit *e = &st->units[i];
+
+		if (e != u && cc_in_battle(e) && cc_enemies(u, e) &&
+		    cc_adjacent(u, e))
+			return true;
+	}
+	return false;
+}
+
+/* CC-15: the highest of its squares, +1 flying. */
+int
+cc_unit_elevation(const struct bt_state *st, const struct bt_unit *u)
+{
+	int e = 0;
+
+	for (int y = u->y; y < u->y + u->h; y++)
+		for (int x = u->x; x < u->x + u->w; x++)
+			if (bt_elevation(bt_terrain_at(&st->map, x, y)) > e)
+				e = bt_elevation(bt_terrain_at(&st->map, x, y));
+	return e + (u->flying && st->weather != HURRICANE &&
+	    st->weather != SANDSTORM);
+}
+
+/* CC-9, G-2; a blizzard makes all terrain difficult (CC-4). */
+bool
+cc_square_difficult(const struct bt_state *st, int x, int y)
+{
+	return st->weather == BLIZZARD ||
+	    bt_difficult(bt_terrain_at(&st->map, x, y));
+}
+
+/* CC-4: a hurricane takes 100 ft off all movement. */
+int
+cc_speed(const struct bt_state *st, const struct bt_unit *u)
+{
+	int s = u->speed - (st->weather == HURRICANE ? 100 : 0);
+
+	return s > 0 ? s : 0;
+}
+
+const struct bt_side *
+cc_side(const struct bt_state *st, const struct bt_unit *u)
+{
+	return bt_side_find(st, u->side);
+}
+
+/* --- the turn's bookkeeping (CC-6, CC-30) --- */
+
+int
+cc_refuse(struct bt_error *err, const char *rule, const char *fmt, ...)
+{
+	va_list ap;
+	char *msg;
+
+	va_start(ap, fmt);
+	msg = bt_xvasprintf(fmt, ap);
+	va_end(ap);
+	bt_errorf(err, BT_EXIT_REFUSED, 0, 0, "refused (%s): %s", rule, msg);
+	free(msg);
+	return -1;
+}
+
+/* A unit named on the command line: exit 2 if the state has none. */
+struct bt_unit *
+cc_operand_unit(const struct bt_state *st, const char *id,
+    struct bt_error *err)
+{
+	struct bt_unit *u = bt_unit_find(st, id);
+
+	if (u == NULL)
+		bt_errorf(err, BT_EXIT_USAGE, 0, 0, "no unit '%s' in the state",
+		    id);
+	return u;
+}
+
+/* CC-6: only the unit whose turn it is acts. */
+int
+cc_check_turn(const struct bt_state *st, const struct bt_unit *u,
+    struct bt_error *err)
+{
+	if (!cc_in_battle(u))
+		return cc_refuse(err, "CC-27", "'%s' is out of the battle",
+		    u->id);
+	if (st->active == NULL || strcmp(st->active, u->id) != 0)
+		return cc_refuse(err, "CC-6", "it is '%s''s turn, not '%s''s",
+		    st->active ? st->active : "nobody", u->id);
+	return 0;
+}
+
+/* CC-6: one action a turn, and movement is not split around it. */
+int
+cc_use_action(struct bt_state *st, const struct bt_unit *u,
+    struct bt_error *err)
+{
+	if (st->turn.acted)
+		return cc_refuse(err, "CC-6", "'%s' has taken its action this "
+		    "turn", u->id);
+	st->turn.present = true;
+	st->turn.acted = true;
+	if (st->turn.moved > 0)
+		st->turn.stopped = true;
+	return 0;
+}
+
+/* Destroyed (CC-27) or gone off the map (CC-29): no place, no turn; when
+ * it was its turn, the turn passes to the next unit. */
+void
+cc_leave_battle(struct bt_state *st, struct bt_unit *u, unsigned why)
+{
+	size_t k = 0, at = 0;
+	bool active = st->active != NULL && strcmp(st->active, u->id) == 0;
+
+	u->placed = false;
+	u->status = (u->status & ~(unsigned)(BT_ST_BROKEN | BT_ST_DEFENDING |
+	    BT_ST_DISENGAGING)) | why;
+	u->ready.present = false;
+	free(u->ready.target);
+	u->ready.target = NULL;
+	for (size_t i = 0; i < st->norder; i++) {
+		if (strcmp(st->order[i], u->id) == 0) {
+			free(st->order[i]);
+			at = k;
+			continue;
+		}
+		st->order[k] = st->order[i];
+		st->order_at[k++] = st->order_at[i];
+	}
+	st->norder = k;
+	if (active)
+		cc_pass_turn(st, at);
+}
+
 const struct bt_ruleset bt_cc = {
 	.name = "cc",
 	.end_rule = "CC-1",
@@ -284,4 +538,9 @@ const struct bt_ruleset bt_cc = {
 	.check = cc_check,
 	.check_scenario = cc_check_scenario,
 	.setup = cc_setup,
+	.move = cc_move,
+	.attack = cc_attack_order,
+	.act = cc_act,
+	.morale = cc_morale,
+	.resolve = cc_resolve,
 };

@@ -142,3 +142,94 @@ bt_cli_refuse_ended(const struct bt_state *st)
 	    st->result.reason);
 	return BT_EXIT_REFUSED;
 }
+
+static bt_play_fn *
+play_fn(const struct bt_ruleset *r, const char *what)
+{
+	if (strcmp(what, "move") == 0)
+		return r->move;
+	if (strcmp(what, "attack") == 0)
+		return r->attack;
+	if (strcmp(what, "act") == 0)
+		return r->act;
+	if (strcmp(what, "morale") == 0)
+		return r->morale;
+	return r->resolve;
+}
+
+int
+bt_cli_play(struct bt_cli *c, const struct bt_order *o, const char *what)
+{
+	struct bt_state st;
+	struct bt_input in = { 0 };
+	struct bt_dice dice;
+	struct bt_error err;
+	bt_play_fn *fn;
+	int status;
+
+	if ((status = bt_cli_load(c, &st, &in, BT_LOAD_STATE)) != 0 ||
+	    (status = bt_cli_refuse_ended(&st)) != 0)
+		goto out;
+	if ((fn = play_fn(st.rules, what)) == NULL) {
+		bt_warnx("the %s ruleset has no '%s' yet", st.rules->name,
+		    what);
+		status = BT_EXIT_USAGE;
+		goto out;
+	}
+	bt_error_init(&err, NULL);
+	bt_dice_init(&dice, &st.rng, c->rolls, c->nrolls, c->forcing);
+	if (fn(&st, &dice, o, &err) < 0) {
+		bt_error_print(&err, stderr);
+		status = err.status;
+	} else if (bt_dice_done(&dice) < 0) {
+		bt_warnx("%s", dice.problem);
+		status = BT_EXIT_USAGE;
+	} else
+		status = bt_cli_save(c, &st, &in);
+	/* Dice that ran out explain any refusal that followed from them. */
+	if (status != BT_EXIT_OK && status != BT_EXIT_USAGE &&
+	    dice.problem != NULL) {
+		bt_warnx("%s", dice.problem);
+		status = BT_EXIT_USAGE;
+	}
+	bt_dice_free(&dice);
+	bt_error_free(&err);
+out:
+	bt_state_free(&st);
+	bt_input_free(&in);
+	return status;
+}
+
+int
+bt_cli_hold(struct bt_order *o, const char *arg)
+{
+	if (*arg == '\0' || arg[strlen(arg) - 1] == ',') {
+		bt_warnx("bad --hold '%s': unit ids separated by commas", arg);
+		return -1;
+	}
+	o->hold = arg;
+	return 0;
+}
+
+/* "X,Y": two whole numbers. */
+int
+bt_cli_xy(const char *arg, int *x, int *y)
+{
+	char *end;
+	long a, b;
+
+	if (*arg < '0' || *arg > '9')
+		goto bad;
+	a = strtol(arg, &end, 10);
+	if (*end != ',' || end[1] < '0' || end[1] > '9')
+		goto bad;
+	b = strtol(end + 1, &end, 10);
+	if (*end != '\0' || a > BT_MAX_MAP || b > BT_MAX_MAP)
+		goto bad;
+	*x = (int)a;
+	*y = (int)b;
+	return 0;
+bad:
+	bt_warnx("bad square '%s': X,Y", arg);
+	return -1;
+}

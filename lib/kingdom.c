@@ -98,6 +98,7 @@ kingdom_setup(struct bt_state *st, struct bt_dice *dice, struct bt_error *err)
 	st->round = 1;
 	st->phase = 0;
 	st->order = bt_xcalloc(st->nunits + 1, sizeof(*st->order));
+	st->order_at = bt_xcalloc(st->nunits + 1, sizeof(*st->order_at));
 	for (size_t i = 0; i < st->nunits; i++)
 		if (bt_unit_acts(&st->units[i]))
 			st->order[st->norder++] = bt_xstrdup(st->units[i].id);

@@ -158,6 +158,7 @@ bt_initiative(struct bt_state *st, struct bt_dice *dice,
 			roll_off(st, dice, acting + i, j - i);
 	}
 	st->order = bt_xcalloc(n + 1, sizeof(*st->order));
+	st->order_at = bt_xcalloc(n + 1, sizeof(*st->order_at));
 	for (size_t i = 0; i < n; i++)
 		st->order[i] = bt_xstrdup(acting[i]->id);
 	st->norder = n;
@@ -186,4 +187,21 @@ bt_setup(struct bt_state *st, uint64_t seed, struct bt_dice *dice,
 	if (st->rules->setup(st, dice, err) < 0 || dice->problem != NULL)
 		return -1;
 	return bt_state_check(st, err);
+}
+
+/* Is unit named in --hold (CLI.md: it declines its reactions)? */
+bool
+bt_order_holds(const struct bt_order *o, const char *unit)
+{
+	size_t n = strlen(unit);
+
+	for (const char *p = o->hold; p != NULL && *p != '\0';) {
+		const char *comma = strchr(p, ',');
+		size_t len = comma ? (size_t)(comma - p) : strlen(p);
+
+		if (len == n && strncmp(p, unit, n) == 0)
+			return true;
+		p = comma ? comma + 1 : p + len;
+	}
+	return false;
 }

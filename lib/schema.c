@@ -343,6 +343,8 @@ worth_writing(const struct bt_field *f, const void *obj)
 	case BT_F_DICE:
 		return CAT(obj, f, struct bt_dice_expr)->count > 0;
 	case BT_F_SUB:
+		if (f->given != NULL)
+			return f->given(obj);
 		return f->sub->present == SIZE_MAX ||
 		    *(const bool *)((const char *)obj + f->off + f->sub->present);
 	case BT_F_CUSTOM:

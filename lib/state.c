@@ -266,7 +266,8 @@ static const struct bt_schema map_schema = {
 static bool
 valid_id(const char *s)
 {
-	if (*s == '\0' || strlen(s) > 64)
+	/* not '-' first: an id on a command line is never an option */
+	if (*s == '\0' || *s == '-' || strlen(s) > 64)
 		return false;
 	return s[strspn(s, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
 	    "0123456789-_")] == '\0';
@@ -292,7 +293,8 @@ check_id(const struct bt_node *key, const char *what, struct bt_load *ld)
 	if (valid_id(key->str))
 		return 0;
 	return bt_errorf(ld->err, BT_EXIT_DATA, key->line, key->col,
-	    "%s id '%s' must be 1 to 64 letters, digits, '-' or '_'", what,
+	    "%s id '%s' must be 1 to 64 letters, digits, '-' or '_', not "
+	    "starting with '-'", what,
 	    key->str);
 }
 

@@ -1,0 +1,99 @@
+/* bt-attack: one unit attacks another (bt-attack(1)). */
+#include <getopt.h>
+#include <stdlib.h>
+
+#include "bt.h"
+
+static void
+usage(int status)
+{
+	FILE *fp = status == BT_EXIT_OK ? stdout : stderr;
+
+	fprintf(fp, "usage: bt-attack [-i] [--ranged] [--adv | --dis] "
+	    "[--crit-type type] [-r rolls] [-f file] attacker target\n");
+	if (status == BT_EXIT_OK)
+		fprintf(fp, "Make an attack, melee or ranged, and apply it.\n\n"
+		    "  -a, --adv          the DM gives advantage\n"
+		    "  -c, --crit-type=T  the damage type a critical hit adds "
+		    "to\n"
+		    "  -d, --dis          the DM gives disadvantage\n"
+		    "  -f, --file=FILE    read the state from FILE "
+		    "('-': standard input)\n"
+		    "  -i, --in-place     rewrite FILE instead of writing to "
+		    "standard output\n"
+		    "  -R, --ranged       a ranged attack, not melee\n"
+		    "  -r, --rolls=LIST   use these die results instead of "
+		    "the generator\n"
+		    "  -h, --help         show this help\n"
+		    "  -V, --version      show the version\n");
+	exit(bt_cli_finish(status));
+}
+
+int
+main(int argc, char *argv[])
+{
+	static const struct option opts[] = {
+		{ "adv", no_argument, NULL, 'a' },
+		{ "crit-type", required_argument, NULL, 'c' },
+		{ "dis", no_argument, NULL, 'd' },
+		{ "file", required_argument, NULL, 'f' },
+		{ "help", no_argument, NULL, 'h' },
+		{ "in-place", no_argument, NULL, 'i' },
+		{ "ranged", no_argument, NULL, 'R' },
+		{ "rolls", required_argument, NULL, 'r' },
+		{ "version", no_argument, NULL, 'V' },
+		{ NULL, 0, NULL, 0 }
+	};
+	struct bt_cli cli = { .color = -1 };
+	struct bt_order o = { 0 };
+	int ch, status, adv = 0, dis = 0;
+
+	bt_cli_start(argv);
+	while ((ch = getopt_long(argc, argv, "ac:df:hiRr:V", opts,
+	    NULL)) != -1) {
+		switch (ch) {
+		case 'a':
+			adv = 1;
+			break;
+		case 'c':
+			o.crit_type = optarg;
+			break;
+		case 'd':
+			dis = 1;
+			break;
+		case 'f':
+			cli.file = optarg;
+			break;
+		case 'h':
+			usage(BT_EXIT_OK);
+			break;
+		case 'i':
+			cli.in_place = true;
+			break;
+		case 'R':
+			o.ranged = true;
+			break;
+		case 'r':
+			if (bt_cli_rolls(&cli, optarg) < 0)
+				usage(BT_EXIT_USAGE);
+			break;
+		case 'V':
+			bt_cli_version();
+			break;
+		default:
+			usage(BT_EXIT_USAGE);
+		}
+	}
+	o.adv = adv - dis;	/* D-1: both cancel */
+	o.argc = argc - optind;
+	o.argv = argv + optind;
+	if (o.argc != 2)
+		usage(BT_EXIT_USAGE);
+	if (o.crit_type != NULL && !bt_text_valid(o.crit_type)) {
+		bt_warnx("bad --crit-type: it must be UTF-8 text on one line");
+		usage(BT_EXIT_USAGE);
+	}
+	status = bt_cli_play(&cli, &o, "attack");
+	free(cli.rolls);
+	return bt_cli_finish(status);
+}

@@ -1,0 +1,89 @@
+/* bt-morale: morale checks and rallies (bt-morale(1)). */
+#include <getopt.h>
+#include <stdlib.h>
+
+#include "bt.h"
+
+static void
+usage(int status)
+{
+	FILE *fp = status == BT_EXIT_OK ? stdout : stderr;
+
+	fprintf(fp, "usage: bt-morale [-i] [--rally] [--adv | --dis] "
+	    "[-r rolls] [-f file] unit\n");
+	if (status == BT_EXIT_OK)
+		fprintf(fp, "Roll a unit's morale: in cc, the Rally action.\n\n"
+		    "  -a, --adv          the DM gives advantage\n"
+		    "  -d, --dis          the DM gives disadvantage\n"
+		    "  -f, --file=FILE    read the state from FILE "
+		    "('-': standard input)\n"
+		    "  -i, --in-place     rewrite FILE instead of writing to "
+		    "standard output\n"
+		    "  -R, --rally        take the Rally action\n"
+		    "  -r, --rolls=LIST   use these die results instead of "
+		    "the generator\n"
+		    "  -h, --help         show this help\n"
+		    "  -V, --version      show the version\n");
+	exit(bt_cli_finish(status));
+}
+
+int
+main(int argc, char *argv[])
+{
+	static const struct option opts[] = {
+		{ "adv", no_argument, NULL, 'a' },
+		{ "dis", no_argument, NULL, 'd' },
+		{ "file", required_argument, NULL, 'f' },
+		{ "help", no_argument, NULL, 'h' },
+		{ "in-place", no_argument, NULL, 'i' },
+		{ "rally", no_argument, NULL, 'R' },
+		{ "rolls", required_argument, NULL, 'r' },
+		{ "version", no_argument, NULL, 'V' },
+		{ NULL, 0, NULL, 0 }
+	};
+	struct bt_cli cli = { .color = -1 };
+	struct bt_order o = { 0 };
+	int ch, status, adv = 0, dis = 0;
+
+	bt_cli_start(argv);
+	while ((ch = getopt_long(argc, argv, "adf:hiRr:V", opts,
+	    NULL)) != -1) {
+		switch (ch) {
+		case 'a':
+			adv = 1;
+			break;
+		case 'd':
+			dis = 1;
+			break;
+		case 'f':
+			cli.file = optarg;
+			break;
+		case 'h':
+			usage(BT_EXIT_OK);
+			break;
+		case 'i':
+			cli.in_place = true;
+			break;
+		case 'R':
+			o.rally = true;
+			break;
+		case 'r':
+			if (bt_cli_rolls(&cli, optarg) < 0)
+				usage(BT_EXIT_USAGE);
+			break;
+		case 'V':
+			bt_cli_version();
+			break;
+		default:
+			usage(BT_EXIT_USAGE);
+		}
+	}
+	o.adv = adv - dis;
+	o.argc = argc - optind;
+	o.argv = argv + optind;
+	if (o.argc != 1)
+		usage(BT_EXIT_USAGE);
+	status = bt_cli_play(&cli, &o, "morale");
+	free(cli.rolls);
+	return bt_cli_finish(status);
+}

@@ -1,0 +1,299 @@
+/*
+ * cc-fight.c: attacks in cc (CC-16 to CC-21, CC-25, CC-27) and the Rally
+ * action (CC-24): bt-attack, bt-morale --rally, and the reactions a move
+ * sets off.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "cc.h"
+
+static int
+side_rating(const struct bt_state *st, const struct bt_unit *u)
+{
+	const struct bt_side *s = cc_side(st, u);
+
+	return s != NULL ? s->rating : 0;
+}
+
+/* CC-20: the square (x, y) is in the 90-degree cone opening from side f
+ * of u: d rows ahead, the cone spans the front edge widened by d. */
+static bool
+in_cone(const struct bt_unit *u, int f, int x, int y)
+{
+	struct bt_rect r = cc_rect(u);
+	int d;
+
+	switch (f) {
+	case BT_N:
+		d = r.y0 - y;
+		return d >= 1 && x >= r.x0 - d && x <= r.x1 + d;
+	case BT_S:
+		d = y - r.y1;
+		return d >= 1 && x >= r.x0 - d && x <= r.x1 + d;
+	case BT_E:
+		d = x - r.x1;
+		return d >= 1 && y >= r.y0 - d && y <= r.y1 + d;
+	default:
+		d = r.x0 - x;
+		return d >= 1 && y >= r.y0 - d && y <= r.y1 + d;
+	}
+}
+
+/* CC-20: any square of t in any forward cone of a. */
+static bool
+ahead(const struct bt_unit *a, const struct bt_unit *t)
+{
+	for (int f = BT_N; f <= BT_W; f++) {
+		if (a->fronts != 4 && f != a->facing)
+			continue;
+		for (int y = t->y; y < t->y + t->h; y++)
+			for (int x = t->x; x < t->x + t->w; x++)
+				if (in_cone(a, f, x, y))
+					return true;
+	}
+	return false;
+}
+
+/* CC-20 and CC-4: range in feet, halved in fog. */
+static int
+reach(const struct bt_state *st, const struct bt_unit *a)
+{
+	return st->weather == CC_FOG ? a->ranged.range / 2 : a->ranged.range;
+}
+
+static int
+distance_ft(const struct bt_unit *a, const struct bt_unit *t)
+{
+	struct bt_rect ra = cc_rect(a), rt = cc_rect(t);
+
+	return bt_rect_distance(&ra, &rt) * CC_SQUARE;
+}
+
+const char *
+cc_cannot_attack(const struct bt_state *st, const struct bt_unit *a,
+    const struct bt_unit *t, bool ranged, const char **rule)
+{
+	*rule = "CC-16";
+	if (!cc_in_battle(t))
+		return "the target is out of the battle";
+	if (!cc_enemies(a, t))
+		return "the target is on the same side";
+	if (!ranged) {
+		*rule = "CC-17";
+		return cc_front_touches(a, t) ? NULL :
+		    "its front is not in contact with the target";
+	}
+	*rule = "CC-20";
+	if (!a->ranged.present)
+		return "it has no ranged attack";
+	if (!ahead(a, t))
+		return "the target is not ahead of its front";
+	if (distance_ft(a, t) > reach(st, a))
+		return "the target is out of range";
+	return NULL;
+}
+
+/* CC-18: a melee attack on t's side or rear; touching its front at all is
+ * an attack on the front, and a unit of four fronts has no flank. */
+static bool
+flanked(const struct bt_unit *a, const struct bt_unit *t)
+{
+	struct bt_rect ra = cc_rect(a), s;
+
+	if (t->fronts == 4)
+		return false;
+	s = cc_strip(t, t->facing);
+	return !cc_meet(&s, &ra);
+}
+
+static const char *const kind_words[][2] = {
+	{ "attacks", "shoots at" },
+	{ "makes an opportunity attack (CC-21) on", "" },
+	{ "makes its readied attack (CC-25) on",
+	    "shoots its readied attack (CC-25) at" }
+};
+
+/* Appends ", why" to a list of reasons. */
+static void
+reason(char **list, const char *why)
+{
+	char *more = bt_xasprintf("%s%s%s", *list ? *list : "",
+	    *list ? ", " : "", why);
+
+	free(*list);
+	*list = more;
+}
+
+void
+cc_attack(struct bt_state *st, struct bt_dice *dice, struct bt_unit *a,
+    struct bt_unit *t, bool ranged, int dm_adv, const char *crit_type,
+    enum cc_attack_kind kind)
+{
+	struct bt_log_entry *e = bt_log_add(st, ranged ? "shoot" : "attack",
+	    a->id);
+	char *adv_why = NULL, *dis_why = NULL;
+	int adv = 0, dis = 0, mod, rating = side_rating(st, a), weather = 0;
+	int d20, total, dmg;
+	bool hit, crit;
+
+	/* D-1: advantage and disadvantage from every source, then cancel */
+	if (dm_adv > 0)
+		adv++, reason(&adv_why, "the DM's call");
+	if (dm_adv < 0)
+		dis++, reason(&dis_why, "the DM's call");
+	if (!ranged && flanked(a, t))
+		adv++, reason(&adv_why, "flank (CC-18)");
+	if (!ranged && a->supported_by != NULL) {
+		adv++, reason(&adv_why, "support (CC-26)");
+		free(a->supported_by);
+		a->supported_by = NULL;
+	}
+	if (ranged && cc_unit_elevation(st, a) > cc_unit_elevation(st, t))
+		adv++, reason(&adv_why, "higher ground (CC-20)");
+	if (ranged && cc_in_contact(st, a))
+		dis++, reason(&dis_why, "adjacent to an enemy (CC-20)");
+	if (t->status & BT_ST_DEFENDING)
+		dis++, reason(&dis_why, "the target defends (CC-22)");
+
+	/* CC-4 */
+	if (!ranged && (st->weather == CC_HEAT || st->weather == CC_SANDSTORM ||
+	    st->weather == CC_BLIZZARD))
+		weather = -1;
+	if (ranged && (st->weather == CC_RAIN || st->weather == CC_HURRICANE))
+		weather = -2;
+
+	mod = ranged ? a->ranged.attack : a->attack;
+	dice->record = &e->rolls;
+	d20 = bt_d20(dice, (adv > 0) - (dis > 0));
+	dice->record = NULL;
+	total = d20 + mod + rating + weather;
+	/* CC-19: a natural 20 always hits and deals 1 more; a 1 misses */
+	crit = d20 == 20;
+	hit = crit || (d20 != 1 && total >= t->ac);
+	dmg = hit ? (ranged ? a->ranged.damage : a->damage) + crit : 0;
+
+	{
+		char *text = bt_xasprintf("%s %s %s: %d%s + %d + %d%s = %d "
+		    "against AC %d", a->id, kind_words[kind][ranged], t->id, d20,
+		    adv > 0 && dis == 0 ? " (advantage)" :
+		    dis > 0 && adv == 0 ? " (disadvantage)" :
+		    adv > 0 ? " (advantage and disadvantage cancel)" : "",
+		    mod, rating, weather ? (weather == -1 ? " - 1 weather" :
+		    " - 2 weather") : "", total, t->ac), *more;
+
+		if (adv_why != NULL || dis_why != NULL) {
+			more = bt_xasprintf("%s (%s%s%s%s%s)", text,
+			    adv_why ? "advantage: " : "", adv_why ? adv_why : "",
+			    adv_why && dis_why ? "; " : "",
+			    dis_why ? "disadvantage: " : "",
+			    dis_why ? dis_why : "");
+			free(text);
+			text = more;
+		}
+		if (!hit) {
+			bt_log_text(e, "%s, %s", text, d20 == 1 ?
+			    "a natural 1 misses (CC-19)" : "miss");
+			free(text);
+			goto out;
+		}
+		t->hp -= dmg;
+		more = bt_xasprintf("%s, %s%s, %d%s%s damage, %d/%d HP left",
+		    text, crit ? "a natural 20, critical hit (CC-19)" : "hit",
+		    "", dmg, crit && crit_type ? " " : "",
+		    crit && crit_type ? crit_type : "", t->hp, t->max_hp);
+		free(text);
+		text = more;
+		/* CC-27 */
+		if (t->hp < 0) {
+			bt_log_text(e, "%s: destroyed (CC-27)", text);
+			cc_leave_battle(st, t, BT_ST_DESTROYED);
+		} else if (t->hp == 0) {
+			bt_log_text(e, "%s: broken (CC-27)", text);
+			t->status |= BT_ST_BROKEN;
+			/* CC-30: a broken unit loses its reaction */
+			t->ready.present = false;
+		} else
+			bt_log_text(e, "%s", text);
+		free(text);
+	}
+out:
+	free(adv_why);
+	free(dis_why);
+}
+
+/* bt-attack ATTACKER TARGET [--ranged] */
+int
+cc_attack_order(struct bt_state *st, struct bt_dice *dice,
+    const struct bt_order *o, struct bt_error *err)
+{
+	struct bt_unit *a, *t;
+	const char *why, *rule;
+
+	if (o->argc != 2)
+		return bt_errorf(err, BT_EXIT_USAGE, 0, 0, "bt-attack takes "
+		    "an attacker and a target");
+	if ((a = cc_operand_unit(st, o->argv[0], err)) == NULL ||
+	    (t = cc_operand_unit(st, o->argv[1], err)) == NULL)
+		return -1;
+	if (cc_check_turn(st, a, err) < 0)
+		return -1;
+	if (a->status & BT_ST_BROKEN)
+		return cc_refuse(err, "CC-28", "'%s' is broken: it can only "
+		    "retreat and rally", a->id);
+	if ((why = cc_cannot_attack(st, a, t, o->ranged, &rule)) != NULL)
+		return cc_refuse(err, rule, "'%s' can't %s '%s': %s", a->id,
+		    o->ranged ? "shoot at" : "attack", t->id, why);
+	if (cc_use_action(st, a, err) < 0)
+		return -1;
+	cc_attack(st, dice, a, t, o->ranged, o->adv, o->crit_type, CC_ACTION);
+	return 0;
+}
+
+/* bt-morale UNIT --rally (CC-24) */
+int
+cc_morale(struct bt_state *st, struct bt_dice *dice,
+    const struct bt_order *o, struct bt_error *err)
+{
+	struct bt_unit *u;
+	const struct bt_side *s;
+	struct bt_log_entry *e;
+	int adv = o->adv, d20, total, gain = 0;
+
+	if (o->argc != 1 || !o->rally)
+		return bt_errorf(err, BT_EXIT_USAGE, 0, 0, "in cc, bt-morale "
+		    "takes a unit and --rally");
+	if ((u = cc_operand_unit(st, o->argv[0], err)) == NULL ||
+	    cc_check_turn(st, u, err) < 0)
+		return -1;
+	if (cc_in_contact(st, u))
+		return cc_refuse(err, "CC-24", "'%s' can't rally next to an "
+		    "enemy", u->id);
+	if (cc_use_action(st, u, err) < 0)
+		return -1;
+	if (u->supported_by != NULL) {	/* CC-26 */
+		adv = adv < 0 ? 0 : 1;
+		free(u->supported_by);
+		u->supported_by = NULL;
+	}
+	s = cc_side(st, u);
+	e = bt_log_add(st, "rally", u->id);
+	dice->record = &e->rolls;
+	d20 = bt_d20(dice, adv);
+	dice->record = NULL;
+	total = d20 + u->morale + s->rating + s->culture;
+	if (total >= CC_RALLY_DC)
+		gain = 1 + (d20 == 20);
+	if (u->hp + gain > u->max_hp)
+		gain = u->max_hp - u->hp;
+	u->hp += gain;
+	if (total >= CC_RALLY_DC)
+		u->status &= ~(unsigned)BT_ST_BROKEN;
+	bt_log_text(e, "%s rallies (CC-24): %d + %d morale + %d rating + %d "
+	    "culture = %d against DC %d, %s%s, %d/%d HP", u->id, d20, u->morale,
+	    s->rating, s->culture, total, CC_RALLY_DC,
+	    total >= CC_RALLY_DC ? "rallied" : "failed",
+	    d20 == 20 && total >= CC_RALLY_DC ? " (a natural 20: 1 HP more)" :
+	    "", u->hp, u->max_hp);
+	return 0;
+}

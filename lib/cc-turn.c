@@ -1,0 +1,265 @@
+/*
+ * cc-turn.c: the other actions of a cc turn (bt-act: CC-22, CC-23, CC-25,
+ * CC-26), the passing of turns and rounds (bt-resolve: CC-1, CC-6), and
+ * what starts with a turn: effects that end, a broken unit's retreat
+ * (CC-28, CC-29), reactions back (CC-21, CC-30).
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "cc.h"
+
+/* CC-1: the battle ends when one side or none has an unbroken unit in
+ * it, or when the DM's round limit is over. Returns whether it ended. */
+static bool
+battle_over(struct bt_state *st, bool limit_reached)
+{
+	size_t alive = 0, last = 0;
+	int best = -1, hp_best = -1;
+	bool tie = false;
+	char *reason = NULL;
+
+	for (size_t s = 0; s < st->nsides; s++) {
+		bool up = false;
+		int hp = 0;
+
+		for (size_t i = 0; i < st->nunits; i++) {
+			const struct bt_unit *u = &st->units[i];
+
+			if (strcmp(u->side, st->sides[s].id) != 0 ||
+			    !cc_in_battle(u))
+				continue;
+			hp += u->hp;
+			up |= !(u->status & BT_ST_BROKEN);
+		}
+		if (up)
+			alive++, last = s;
+		if (hp > hp_best)
+			hp_best = hp, best = (int)s, tie = false;
+		else if (hp == hp_best)
+			tie = true;
+	}
+	if (alive > 1 && !limit_reached)
+		return false;
+	st->result.present = true;
+	free(st->result.winner);
+	free(st->result.reason);
+	if (alive == 1) {
+		st->result.winner = bt_xstrdup(st->sides[last].id);
+		reason = bt_xasprintf("every other side's units are broken, "
+		    "destroyed or gone (CC-1)");
+	} else if (alive == 0) {
+		st->result.winner = bt_xstrdup("draw");
+		reason = bt_xasprintf("no side has an unbroken unit left "
+		    "(CC-1)");
+	} else {
+		st->result.winner = bt_xstrdup(tie ? "draw" :
+		    st->sides[best].id);
+		reason = bt_xasprintf("the round limit of %d is over; %s with "
+		    "%d HP on the map (CC-1)", st->round_limit, tie ?
+		    "equal" : "most", hp_best);
+	}
+	st->result.reason = reason;
+	free(st->active);
+	st->active = NULL;
+	memset(&st->turn, 0, sizeof(st->turn));
+	bt_log_text(bt_log_add(st, "result", st->result.winner), "the battle "
+	    "is over: %s%s, %s", st->result.winner,
+	    strcmp(st->result.winner, "draw") ? " wins" : "", reason);
+	return true;
+}
+
+/* What starts with u's turn (CC-22, CC-25, CC-26, CC-28, CC-30). Returns
+ * false when u left the battle in its retreat (the turn has passed). */
+static bool
+start_turn(struct bt_state *st, struct bt_unit *u)
+{
+	bool in_contact;
+
+	memset(&st->turn, 0, sizeof(st->turn));
+	st->turn.present = true;
+	u->reacted = false;			/* CC-21: one a round */
+	u->status &= ~(unsigned)BT_ST_DEFENDING;	/* CC-22 */
+	u->ready.present = false;		/* CC-25 */
+	free(u->ready.target);
+	u->ready.target = NULL;
+	for (size_t i = 0; i < st->nunits; i++) {	/* CC-26 */
+		struct bt_unit *a = &st->units[i];
+
+		if (a->supported_by && strcmp(a->supported_by, u->id) == 0) {
+			free(a->supported_by);
+			a->supported_by = NULL;
+		}
+	}
+	if (!(u->status & BT_ST_BROKEN))
+		return true;
+	/* CC-28: disengage when next to an enemy (its action), retreat */
+	in_contact = cc_in_contact(st, u);
+	if (in_contact) {
+		u->status |= BT_ST_DISENGAGING;
+		st->turn.acted = true;
+		bt_log_text(bt_log_add(st, "disengage", u->id), "%s is broken "
+		    "and next to an enemy: it disengages (CC-28)", u->id);
+	}
+	if (cc_retreat(st, u))
+		return false;
+	st->turn.stopped = true;
+	st->turn.contact = cc_in_contact(st, u);
+	return true;
+}
+
+/* Gives the turn to order[next], or opens the next round after the last;
+ * ends the battle when its end has come (CC-1). */
+void
+cc_pass_turn(struct bt_state *st, size_t next)
+{
+	struct bt_unit *u;
+
+	memset(&st->turn, 0, sizeof(st->turn));
+	if (battle_over(st, false))
+		return;
+	if (next >= st->norder) {
+		if (st->round_limit > 0 && st->round >= st->round_limit &&
+		    battle_over(st, true))
+			return;
+		st->round++;
+		next = 0;
+		bt_log_text(bt_log_add(st, "round", NULL), "round %d begins",
+		    st->round);
+	}
+	u = bt_unit_find(st, st->order[next]);
+	free(st->active);
+	st->active = bt_xstrdup(u->id);
+	start_turn(st, u);	/* a unit that retreats off passes on */
+}
+
+void
+cc_next_turn(struct bt_state *st)
+{
+	size_t i = 0;
+
+	if (st->active != NULL) {
+		struct bt_unit *u = bt_unit_find(st, st->active);
+
+		if (u != NULL)	/* CC-23: Disengage lasts its turn */
+			u->status &= ~(unsigned)BT_ST_DISENGAGING;
+		while (i < st->norder && strcmp(st->order[i], st->active) != 0)
+			i++;
+	}
+	cc_pass_turn(st, i + 1);
+}
+
+/* bt-resolve: the active unit's turn ends. */
+int
+cc_resolve(struct bt_state *st, struct bt_dice *dice,
+    const struct bt_order *o, struct bt_error *err)
+{
+	(void)dice;
+	(void)o;
+	(void)err;
+	bt_log_text(bt_log_add(st, "end", st->active), "%s ends its turn",
+	    st->active);
+	cc_next_turn(st);
+	return 0;
+}
+
+static const char *const act_words[] = {
+	"defend", "disengage", "support", "ready", NULL
+};
+
+/* bt-act UNIT defend | disengage | support ALLY | ready TRIGGER [TARGET] */
+int
+cc_act(struct bt_state *st, struct bt_dice *dice, const struct bt_order *o,
+    struct bt_error *err)
+{
+	struct bt_unit *u, *other = NULL;
+	struct bt_log_entry *e;
+	const char *near;
+	int act, trigger = 0;
+
+	(void)dice;
+	if (o->argc < 2)
+		return bt_errorf(err, BT_EXIT_USAGE, 0, 0, "bt-act takes a unit "
+		    "and an action: defend, disengage, support ALLY or ready "
+		    "TRIGGER [TARGET]");
+	if ((act = bt_word_index(act_words, o->argv[1])) < 0) {
+		near = bt_closest(o->argv[1], act_words);
+		return bt_errorf(err, BT_EXIT_USAGE, 0, 0, "unknown action "
+		    "'%s'%s%s%s", o->argv[1], near ? " (did you mean '" : "",
+		    near ? near : "", near ? "'?)" : "");
+	}
+	if ((act <= 1 && o->argc != 2) || (act == 2 && o->argc != 3) ||
+	    (act == 3 && (o->argc < 3 || o->argc > 4)))
+		return bt_errorf(err, BT_EXIT_USAGE, 0, 0, "'%s' takes %s",
+		    act_words[act], act <= 1 ? "no operand" : act == 2 ?
+		    "the ally to support" : "a trigger (contact or range) and "
+		    "maybe a target");
+	if ((u = cc_operand_unit(st, o->argv[0], err)) == NULL)
+		return -1;
+	if (act == 2 && (other = cc_operand_unit(st, o->argv[2], err)) == NULL)
+		return -1;
+	if (act == 3) {
+		static const char *const triggers[] = { "contact", "range",
+		    NULL };
+
+		if ((trigger = bt_word_index(triggers, o->argv[2])) < 0)
+			return bt_errorf(err, BT_EXIT_USAGE, 0, 0, "unknown "
+			    "trigger '%s' (contact or range)", o->argv[2]);
+		if (o->argc == 4 &&
+		    (other = cc_operand_unit(st, o->argv[3], err)) == NULL)
+			return -1;
+	}
+	if (cc_check_turn(st, u, err) < 0)
+		return -1;
+	if (u->status & BT_ST_BROKEN)
+		return cc_refuse(err, "CC-28", "'%s' is broken: it can only "
+		    "retreat and rally", u->id);
+	switch (act) {
+	case 2:
+		if (other == u || cc_enemies(u, other) || !cc_in_battle(other))
+			return cc_refuse(err, "CC-26", "'%s' can only support "
+			    "an ally in the battle", u->id);
+		if (!cc_adjacent(u, other))
+			return cc_refuse(err, "CC-26", "'%s' is not next to "
+			    "'%s'", u->id, other->id);
+		break;
+	case 3:
+		if (trigger == 1 && !u->ranged.present)
+			return cc_refuse(err, "CC-25", "'%s' has no ranged "
+			    "attack to ready", u->id);
+		if (other != NULL && (!cc_enemies(u, other) ||
+		    !cc_in_battle(other)))
+			return cc_refuse(err, "CC-25", "'%s' is not an enemy "
+			    "in the battle", other->id);
+		break;
+	}
+	if (cc_use_action(st, u, err) < 0)
+		return -1;
+	e = bt_log_add(st, act_words[act], u->id);
+	switch (act) {
+	case 0:
+		u->status |= BT_ST_DEFENDING;
+		bt_log_text(e, "%s defends (CC-22)", u->id);
+		break;
+	case 1:
+		u->status |= BT_ST_DISENGAGING;
+		bt_log_text(e, "%s disengages (CC-23)", u->id);
+		break;
+	case 2:
+		free(other->supported_by);
+		other->supported_by = bt_xstrdup(u->id);
+		bt_log_text(e, "%s supports %s (CC-26)", u->id, other->id);
+		break;
+	default:
+		u->ready.present = true;
+		u->ready.trigger = trigger;
+		free(u->ready.target);
+		u->ready.target = other ? bt_xstrdup(other->id) : NULL;
+		bt_log_text(e, "%s readies a %s attack for %s%s%s (CC-25)",
+		    u->id, trigger ? "ranged" : "melee", other ? other->id :
+		    "an enemy", trigger ? " coming within range" :
+		    " coming into contact with its front", "");
+		break;
+	}
+	return 0;
+}

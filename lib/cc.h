@@ -1,0 +1,69 @@
+/* cc.h: what the files of the cc ruleset share (cc*.c); not public. */
+#ifndef BT_CC_H
+#define BT_CC_H
+
+#include "bt.h"
+
+#define CC_SQUARE	50	/* feet (G-1) */
+#define CC_STEP		50	/* CC-8 */
+#define CC_DIFFICULT	100	/* CC-9, CC-15 */
+#define CC_ROTATE	100	/* CC-11 */
+#define CC_ROTATE_HARD	200
+#define CC_ABOUT	100	/* CC-12 */
+#define CC_RALLY_DC	20	/* CC-24 */
+
+enum cc_weather {
+	CC_CLEAR, CC_FOG, CC_HEAT, CC_RAIN, CC_HURRICANE, CC_SANDSTORM,
+	CC_BLIZZARD, CC_ROLL
+};
+
+/* cc.c: geometry and the unit's circumstances */
+struct bt_rect	 cc_rect(const struct bt_unit *);
+/* The squares just beyond side f (enum bt_facing) of u. */
+struct bt_rect	 cc_strip(const struct bt_unit *, int f);
+bool	 cc_meet(const struct bt_rect *, const struct bt_rect *);
+/* Does a square of b share an edge with one of a (CC-13, G-1)? */
+bool	 cc_adjacent(const struct bt_unit *a, const struct bt_unit *b);
+/* Is b just beyond a front of a (CC-17: a may strike b in melee)? */
+bool	 cc_front_touches(const struct bt_unit *a, const struct bt_unit *b);
+bool	 cc_enemies(const struct bt_unit *, const struct bt_unit *);
+bool	 cc_in_battle(const struct bt_unit *);
+/* Is u in contact with any enemy? */
+bool	 cc_in_contact(const struct bt_state *, const struct bt_unit *);
+int	 cc_unit_elevation(const struct bt_state *, const struct bt_unit *);
+bool	 cc_square_difficult(const struct bt_state *, int x, int y);
+int	 cc_speed(const struct bt_state *, const struct bt_unit *);
+const struct bt_side *cc_side(const struct bt_state *, const struct bt_unit *);
+
+/* cc.c: the turn's bookkeeping and its refusals (CC-6, CC-30) */
+struct bt_unit *cc_operand_unit(const struct bt_state *, const char *id,
+	    struct bt_error *);
+int	 cc_check_turn(const struct bt_state *, const struct bt_unit *,
+	    struct bt_error *);
+int	 cc_use_action(struct bt_state *, const struct bt_unit *,
+	    struct bt_error *);
+void	 cc_leave_battle(struct bt_state *, struct bt_unit *, unsigned why);
+int	 cc_refuse(struct bt_error *, const char *rule, const char *fmt, ...)
+	    __attribute__((format(printf, 3, 4)));
+
+/* cc-fight.c: attacks (CC-16 to CC-21, CC-25, CC-27) */
+enum cc_attack_kind { CC_ACTION, CC_OPPORTUNITY, CC_READIED };
+/* Can a strike t at all: front contact for melee, cone and range for
+ * ranged. Returns NULL or the rule and reason it can't. */
+const char *cc_cannot_attack(const struct bt_state *, const struct bt_unit *a,
+	    const struct bt_unit *t, bool ranged, const char **rule);
+void	 cc_attack(struct bt_state *, struct bt_dice *, struct bt_unit *a,
+	    struct bt_unit *t, bool ranged, int dm_adv, const char *crit_type,
+	    enum cc_attack_kind);
+
+/* cc-move.c: a broken unit's retreat (CC-28); whether it left the map */
+bool	 cc_retreat(struct bt_state *, struct bt_unit *);
+
+/* cc-turn.c: whose turn, and what starts and ends with it */
+void	 cc_next_turn(struct bt_state *);
+void	 cc_pass_turn(struct bt_state *, size_t next);
+
+/* The turn programs */
+bt_play_fn	 cc_move, cc_attack_order, cc_act, cc_morale, cc_resolve;
+
+#endif /* BT_CC_H */
