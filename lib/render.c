@@ -1,9 +1,10 @@
 /*
  * render.c: the state as a text picture: a heading, the map with axes and
  * each unit over its squares, then a table of units. Each square is two
- * characters: terrain and a space, or a unit's tag and a mark (its facing
+ * characters: terrain and a space, or a unit's tag and a mark: its facing
  * arrow on its front squares, '*' for a unit whose every side is a front,
- * a stand's number in clash).
+ * a stand's number in clash, else the tag again. A tag may be a terrain
+ * letter; the second character tells them apart.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -160,13 +161,13 @@ place(void *arg, const struct bt_unit *u, int x, int y)
 		c->mark = (char)(k < 9 ? '1' + k : '+');
 	}
 	else if (a->p->st->rules == &bt_kingdom)
-		c->mark = ' ';
+		c->mark = c->tag;
 	else if (u->fronts == 4)
 		c->mark = '*';
 	else if (front_square(u, x, y))
 		c->mark = "^>v<"[u->facing];
 	else
-		c->mark = ' ';
+		c->mark = c->tag;
 }
 
 static void

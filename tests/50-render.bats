@@ -38,7 +38,7 @@ cell() {
 	assert_equal "$(cell out 6 1)$(cell out 6 2)" "b>b>"
 	cc_state | sed '/^  red-foot:/,/^  [a-z]/s/^    size: \[2, 1\]/    size: [1, 2]/;/^  red-foot:/,/^  [a-z]/s/^    at: \[6, 2\]/    at: [6, 1]/' > t.yaml
 	bt-render t.yaml > out2
-	assert_equal "$(cell out2 6 1)$(cell out2 6 2)" "b bv"
+	assert_equal "$(cell out2 6 1)$(cell out2 6 2)" "bbbv"
 }
 
 @test "a unit moved one square is drawn one square further" {
@@ -98,7 +98,7 @@ usage: bt-render [--color=when] [-f file | file]"
 @test "kingdom armies and clash stands are drawn on their squares" {
 	bt-init --seed 1 "$EXAMPLES/kingdom-pass.yaml" | bt-render > k.out
 	assert_equal "$(head -n 1 k.out)" "Battle of Greywater Pass (kingdom), round 1, maneuver phase"
-	assert_equal "$(cell k.out 3 1)" "B "
+	assert_equal "$(cell k.out 3 1)" "BB"
 	bt-init --seed 1 "$EXAMPLES/clash-bridge.yaml" | bt-render > c.out
 	assert_equal "$(cell c.out 4 5)$(cell c.out 7 5)" "A1A4"
 	assert_equal "$(cell c.out 5 0)" "b1"
