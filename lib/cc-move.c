@@ -675,7 +675,7 @@ cc_move(struct bt_state *st, struct bt_dice *dice, const struct bt_order *o,
 	struct bt_log_entry *e;
 	char *words = NULL, *more;
 	int nmoves = 0, stop = -1, spent = 0, left;
-	bool contact, rotated_now, leaves_at_stop = false;
+	bool contact, made_contact, rotated_now, leaves_at_stop = false;
 	const struct bt_unit *touched = NULL;
 
 	if (o->argc < 1 || (o->to && o->argc != 1) || (!o->to && o->argc < 2))
@@ -711,7 +711,8 @@ cc_move(struct bt_state *st, struct bt_dice *dice, const struct bt_order *o,
 
 	/* The whole order, simulated: refused whole or carried out. */
 	start = p = pose_of(u);
-	contact = st->turn.contact || cc_in_contact(st, u);
+	contact = st->turn.contact;
+	made_contact = false;
 	rotated_now = st->turn.rotated;
 	for (int i = 0; i < nmoves; i++) {
 		struct pose q;
@@ -736,6 +737,7 @@ cc_move(struct bt_state *st, struct bt_dice *dice, const struct bt_order *o,
 		if (new_contact(st, u, &p, &q)) {	/* CC-13 */
 			p = q;
 			stop = i;
+			made_contact = true;
 			break;
 		}
 		p = q;
@@ -799,7 +801,7 @@ cc_move(struct bt_state *st, struct bt_dice *dice, const struct bt_order *o,
 		return 0;
 	}
 	st->turn.moved += spent;
-	if (cc_in_contact(st, u))
+	if (made_contact)
 		st->turn.contact = true;
 	for (size_t i = 0; i < st->nunits && touched == NULL; i++)
 		if (&st->units[i] != u && cc_in_battle(&st->units[i]) &&

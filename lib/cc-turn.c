@@ -46,7 +46,7 @@ battle_over(struct bt_state *st, bool limit_reached)
 	free(st->result.reason);
 	if (alive == 1) {
 		st->result.winner = bt_xstrdup(st->sides[last].id);
-		reason = bt_xasprintf("every other side's units are broken, "
+		reason = bt_xasprintf("the units of every other side are broken, "
 		    "destroyed or gone (CC-1)");
 	} else if (alive == 0) {
 		st->result.winner = bt_xstrdup("draw");
@@ -104,7 +104,6 @@ start_turn(struct bt_state *st, struct bt_unit *u)
 	if (cc_retreat(st, u))
 		return false;
 	st->turn.stopped = true;
-	st->turn.contact = cc_in_contact(st, u);
 	return true;
 }
 

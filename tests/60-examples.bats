@@ -28,3 +28,20 @@ load helper
 	assert_line --partial "Skirmish at the ford (cc), round 1"
 	assert_line "  (bt-check: the state is valid and canonical)"
 }
+
+@test "CC-1 the demo battle is played to its end through pipes, the map each round" {
+	run -0 "$EXAMPLES/cc-battle.sh" 1
+	assert_line --partial "The battle of Harrow Field (cc), round 1, "
+	assert_line --partial "The battle of Harrow Field (cc), round 2, "
+	assert_line --regexp "^  the battle is over: (red wins|blue wins|draw), "
+	assert_line --regexp "^Result: "
+	# the log shows rolls and moves
+	assert_line --regexp "^  [a-z-]+ (attacks|shoots at) [a-z-]+: [0-9]+"
+	assert_line --regexp "^  [a-z-]+ moves [a-z: ]+ to \[[0-9]+, [0-9]+\]"
+}
+
+@test "the demo battle is the same battle every time with the same seed" {
+	"$EXAMPLES/cc-battle.sh" 3 > a.out
+	"$EXAMPLES/cc-battle.sh" 3 > b.out
+	cmp a.out b.out
+}
