@@ -81,6 +81,26 @@ run_examples() {
 	run_examples bt-roll.1
 }
 
+@test "every EXAMPLES line of bt-move(1) runs" {
+	run_examples bt-move.1
+}
+
+@test "every EXAMPLES line of bt-attack(1) runs" {
+	run_examples bt-attack.1
+}
+
+@test "every EXAMPLES line of bt-act(1) runs" {
+	run_examples bt-act.1
+}
+
+@test "every EXAMPLES line of bt-morale(1) runs" {
+	run_examples bt-morale.1
+}
+
+@test "every EXAMPLES line of bt-resolve(1) runs" {
+	run_examples bt-resolve.1
+}
+
 @test "every man page of a built program is installed and tested here" {
 	local p
 	for p in "$BT_BUILDDIR"/bt-*; do
