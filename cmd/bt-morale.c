@@ -43,17 +43,17 @@ main(int argc, char *argv[])
 	};
 	struct bt_cli cli = { .color = -1 };
 	struct bt_order o = { 0 };
-	int ch, status, adv = 0, dis = 0;
+	int ch, status;
 
 	bt_cli_start(argv);
 	while ((ch = getopt_long(argc, argv, "adf:hiRr:V", opts,
 	    NULL)) != -1) {
 		switch (ch) {
 		case 'a':
-			adv = 1;
+			o.adv = true;
 			break;
 		case 'd':
-			dis = 1;
+			o.dis = true;
 			break;
 		case 'f':
 			cli.file = optarg;
@@ -78,7 +78,6 @@ main(int argc, char *argv[])
 			usage(BT_EXIT_USAGE);
 		}
 	}
-	o.adv = adv - dis;
 	o.argc = argc - optind;
 	o.argv = argv + optind;
 	if (o.argc != 1)

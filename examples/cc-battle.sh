@@ -114,6 +114,8 @@ while ! grep -q '^result:' "$state"; do
 		advance "$unit" || true
 		fight "$unit" || true
 	fi
+	# the order that ends the battle writes its result; else the turn ends
+	grep -q '^result:' "$state" && break
 	bt-resolve "$state" > "$tmp/next.yaml"
 	mv "$tmp/next.yaml" "$state"
 done

@@ -443,7 +443,7 @@ struct bt_order {
 	int		 to_x, to_y;
 	bool		 disengage;	/* bt-move --disengage */
 	bool		 ranged;	/* bt-attack --ranged */
-	int		 adv;		/* --adv 1, --dis -1, both 0 (D-1) */
+	bool		 adv, dis;	/* the DM's --adv and --dis (D-1) */
 	const char	*crit_type;	/* bt-attack --crit-type */
 	const char	*hold;		/* --hold=UNIT[,UNIT]: no reactions */
 	bool		 rally;		/* bt-morale --rally */

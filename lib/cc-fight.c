@@ -125,11 +125,14 @@ reason(char **list, const char *why)
 	*list = more;
 }
 
+/* o: the DM's --adv, --dis and --crit-type, for an attack ordered; NULL
+ * for a reaction. */
 void
 cc_attack(struct bt_state *st, struct bt_dice *dice, struct bt_unit *a,
-    struct bt_unit *t, bool ranged, int dm_adv, const char *crit_type,
+    struct bt_unit *t, bool ranged, const struct bt_order *o,
     enum cc_attack_kind kind)
 {
+	const char *crit_type = o != NULL ? o->crit_type : NULL;
 	struct bt_log_entry *e = bt_log_add(st, ranged ? "shoot" : "attack",
 	    a->id);
 	char *adv_why = NULL, *dis_why = NULL;
@@ -138,9 +141,9 @@ cc_attack(struct bt_state *st, struct bt_dice *dice, struct bt_unit *a,
 	bool hit, crit;
 
 	/* D-1: advantage and disadvantage from every source, then cancel */
-	if (dm_adv > 0)
+	if (o != NULL && o->adv)
 		adv++, reason(&adv_why, "the DM's call");
-	if (dm_adv < 0)
+	if (o != NULL && o->dis)
 		dis++, reason(&dis_why, "the DM's call");
 	if (!ranged && flanked(a, t))
 		adv++, reason(&adv_why, "flank (CC-18)");
@@ -246,8 +249,8 @@ cc_attack_order(struct bt_state *st, struct bt_dice *dice,
 		    o->ranged ? "shoot at" : "attack", t->id, why);
 	if (cc_use_action(st, a, err) < 0)
 		return -1;
-	cc_attack(st, dice, a, t, o->ranged, o->adv, o->crit_type, CC_ACTION);
-	return 0;
+	cc_attack(st, dice, a, t, o->ranged, o, CC_ACTION);
+	return cc_settle(st);
 }
 
 /* bt-morale UNIT --rally (CC-24) */
@@ -258,7 +261,7 @@ cc_morale(struct bt_state *st, struct bt_dice *dice,
 	struct bt_unit *u;
 	const struct bt_side *s;
 	struct bt_log_entry *e;
-	int adv = o->adv, d20, total, gain = 0;
+	int adv = o->adv - o->dis, d20, total, gain = 0;
 
 	if (o->argc != 1 || !o->rally)
 		return bt_errorf(err, BT_EXIT_USAGE, 0, 0, "in cc, bt-morale "
@@ -271,8 +274,8 @@ cc_morale(struct bt_state *st, struct bt_dice *dice,
 		    "enemy", u->id);
 	if (cc_use_action(st, u, err) < 0)
 		return -1;
-	if (u->supported_by != NULL) {	/* CC-26 */
-		adv = adv < 0 ? 0 : 1;
+	if (u->supported_by != NULL) {	/* CC-26; D-1: any --dis cancels */
+		adv = o->dis ? 0 : 1;
 		free(u->supported_by);
 		u->supported_by = NULL;
 	}
@@ -295,5 +298,5 @@ cc_morale(struct bt_state *st, struct bt_dice *dice,
 	    total >= CC_RALLY_DC ? "rallied" : "failed",
 	    d20 == 20 && total >= CC_RALLY_DC ? " (a natural 20: 1 HP more)" :
 	    "", u->hp, u->max_hp);
-	return 0;
+	return cc_settle(st);
 }

@@ -161,22 +161,26 @@ rect_of(const struct pose *p)
 	return r;
 }
 
-/* CC-11: the N-th square of the front rank, counted from the unit's left. */
+/* CC-11: the unit's N-th square, counted from its left along its front
+ * rank, then along each rank behind it. */
 static void
 pivot_square(const struct pose *p, int n, int *px, int *py)
 {
+	int frontage = p->facing == BT_N || p->facing == BT_S ? p->w : p->h;
+	int file = (n - 1) % frontage, rank = (n - 1) / frontage;
+
 	switch (p->facing) {
 	case BT_N:
-		*px = p->x + n - 1, *py = p->y;
+		*px = p->x + file, *py = p->y + rank;
 		break;
 	case BT_S:
-		*px = p->x + p->w - n, *py = p->y + p->h - 1;
+		*px = p->x + p->w - 1 - file, *py = p->y + p->h - 1 - rank;
 		break;
 	case BT_E:
-		*px = p->x + p->w - 1, *py = p->y + n - 1;
+		*px = p->x + p->w - 1 - rank, *py = p->y + file;
 		break;
 	default:
-		*px = p->x, *py = p->y + p->h - n;
+		*px = p->x + rank, *py = p->y + p->h - 1 - file;
 		break;
 	}
 }
@@ -255,8 +259,7 @@ try_move(const struct bt_state *st, const struct bt_unit *u,
 		*cost = CC_ABOUT;	/* CC-12: regardless of terrain */
 		return 0;
 	case ROTATE: {
-		int frontage = p->facing == BT_N || p->facing == BT_S ?
-		    p->w : p->h, px, py;
+		int px, py;
 
 		if (contact)
 			return cc_refuse(err, "CC-13", "'%s' is in contact: it "
@@ -264,10 +267,9 @@ try_move(const struct bt_state *st, const struct bt_unit *u,
 		if (rotated_already)
 			return cc_refuse(err, "CC-11", "'%s' has made its one "
 			    "rotation this turn", u->id);
-		if (m->pivot > frontage)
+		if (m->pivot > p->w * p->h)
 			return bt_errorf(err, BT_EXIT_USAGE, 0, 0, "'%s': '%s' "
-			    "has %d squares in its front rank", m->word, u->id,
-			    frontage);
+			    "has %d squares", m->word, u->id, p->w * p->h);
 		pivot_square(p, m->pivot, &px, &py);
 		*out = rotated(p, m->turn, px, py);
 		now = rect_of(out);
@@ -335,8 +337,7 @@ opportunity(struct bt_state *st, struct bt_dice *dice, struct bt_unit *u,
 		put(u, a);	/* struck before it is gone */
 		if (before && !after) {
 			e->reacted = true;
-			cc_attack(st, dice, e, u, false, 0, NULL,
-			    CC_OPPORTUNITY);
+			cc_attack(st, dice, e, u, false, NULL, CC_OPPORTUNITY);
 		}
 	}
 }
@@ -370,7 +371,7 @@ readied(struct bt_state *st, struct bt_dice *dice, struct bt_unit *u,
 		e->ready.present = false;
 		free(e->ready.target);
 		e->ready.target = NULL;
-		cc_attack(st, dice, e, u, ranged, 0, NULL, CC_READIED);
+		cc_attack(st, dice, e, u, ranged, NULL, CC_READIED);
 	}
 }
 
@@ -580,9 +581,9 @@ cc_retreat(struct bt_state *st, struct bt_unit *u)
 			p.h = t;
 		}
 		p.facing = edge;
-		if (scan(st, u, rect_of(&p), NULL).off ||
-		    scan(st, u, rect_of(&p), NULL).enemy ||
-		    scan(st, u, rect_of(&p), NULL).blocked)
+		struct scan room = scan(st, u, rect_of(&p), NULL);
+
+		if (room.off || room.enemy || room.friend || room.blocked)
 			p = pose_of(u);	/* no room to turn: as it stands */
 		put(u, &p);
 	}
@@ -699,6 +700,11 @@ cc_move(struct bt_state *st, struct bt_dice *dice, const struct bt_order *o,
 	if (st->turn.stopped)
 		return cc_refuse(err, "CC-6", "'%s' moved, then acted: its "
 		    "movement can't go on after its action", u->id);
+	if (st->turn.contact)
+		return cc_refuse(err, "CC-13", "'%s' came into contact this "
+		    "turn: it stops moving", u->id);
+	if (cc_check_hold(st, o, err) < 0)
+		return -1;
 	left = cc_speed(st, u) - st->turn.moved;
 	if (o->to) {
 		nmoves = find_path(st, u, o->to_x, o->to_y, left, moves,
@@ -707,6 +713,9 @@ cc_move(struct bt_state *st, struct bt_dice *dice, const struct bt_order *o,
 			return cc_refuse(err, "CC-8", "'%s' has no path to "
 			    "[%d, %d] within its %d ft of movement left", u->id,
 			    o->to_x, o->to_y, left);
+		if (nmoves == 0)
+			return bt_errorf(err, BT_EXIT_USAGE, 0, 0, "'%s' is "
+			    "already at [%d, %d]", u->id, o->to_x, o->to_y);
 	}
 
 	/* The whole order, simulated: refused whole or carried out. */
@@ -766,17 +775,24 @@ cc_move(struct bt_state *st, struct bt_dice *dice, const struct bt_order *o,
 	st->turn.present = true;
 	p = start;
 	spent = 0;
-	for (int i = 0; i <= stop && cc_in_battle(u); i++) {
+	for (int i = 0; i <= stop; i++) {
 		struct pose q;
 		int cost;
 		bool leaves;
 
+		/* CC-28: broken on the way, it moves no more by order */
+		if (!cc_in_battle(u) || (u->status & BT_ST_BROKEN)) {
+			stop = i - 1;
+			break;
+		}
 		try_move(st, u, &p, &moves[i], false, false, &q, &cost,
 		    &leaves, err);
-		if (moves[i].kind == STEP)
-			opportunity(st, dice, u, &p, &q, o);
-		if (!cc_in_battle(u))
+		/* CC-21: a step or a rotation that leaves a front */
+		opportunity(st, dice, u, &p, &q, o);
+		if (!cc_in_battle(u) || (u->status & BT_ST_BROKEN)) {
+			stop = i - 1;
 			break;
+		}
 		spent += cost;
 		put(u, &q);
 		if (moves[i].kind == ROTATE)
@@ -793,12 +809,21 @@ cc_move(struct bt_state *st, struct bt_dice *dice, const struct bt_order *o,
 		p = q;
 	}
 	e = bt_log_add(st, "move", u->id);
-	if (!cc_in_battle(u)) {		/* and its turn has passed */
-		bt_log_text(e, u->status & BT_ST_FLED ? "%s moves %s and "
-		    "leaves the battle over the map's edge (CC-29)" :
-		    "%s is destroyed as it moves %s", u->id, words ? words : "");
+	if (!cc_in_battle(u)) {
+		bt_log_text(e, u->status & BT_ST_FLED ? "%s moves %s and leaves "
+		    "the battle over the map's edge (CC-29)" : "%s is destroyed "
+		    "as it moves%s%s", u->id, words ? " " : "", words ? words :
+		    "");
 		free(words);
-		return 0;
+		return cc_settle(st);	/* and its turn passes */
+	}
+	if (u->status & BT_ST_BROKEN) {
+		st->turn.moved += spent;
+		bt_log_text(e, "%s is broken as it moves%s%s: it stops at [%d, "
+		    "%d] (CC-28)", u->id, words ? " " : "", words ? words : "",
+		    u->x, u->y);
+		free(words);
+		return cc_settle(st);
 	}
 	st->turn.moved += spent;
 	if (made_contact)
@@ -817,5 +842,5 @@ cc_move(struct bt_state *st, struct bt_dice *dice, const struct bt_order *o,
 		    "(CC-13); the rest of the order was dropped", u->id, u->x,
 		    u->y, touched->id);
 	free(words);
-	return 0;
+	return cc_settle(st);
 }

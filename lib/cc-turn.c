@@ -11,8 +11,8 @@
 
 /* CC-1: the battle ends when one side or none has an unbroken unit in
  * it, or when the DM's round limit is over. Returns whether it ended. */
-static bool
-battle_over(struct bt_state *st, bool limit_reached)
+bool
+cc_battle_over(struct bt_state *st, bool limit_reached)
 {
 	size_t alive = 0, last = 0;
 	int best = -1, hp_best = -1;
@@ -39,6 +39,8 @@ battle_over(struct bt_state *st, bool limit_reached)
 		else if (hp == hp_best)
 			tie = true;
 	}
+	if (st->result.present)
+		return true;
 	if (alive > 1 && !limit_reached)
 		return false;
 	st->result.present = true;
@@ -108,28 +110,39 @@ start_turn(struct bt_state *st, struct bt_unit *u)
 }
 
 /* Gives the turn to order[next], or opens the next round after the last;
- * ends the battle when its end has come (CC-1). */
+ * ends the battle when its end has come (CC-1). A broken unit whose
+ * retreat takes it off the map passes the turn on at once. */
 void
 cc_pass_turn(struct bt_state *st, size_t next)
 {
-	struct bt_unit *u;
+	for (;;) {
+		struct bt_unit *u;
 
-	memset(&st->turn, 0, sizeof(st->turn));
-	if (battle_over(st, false))
-		return;
-	if (next >= st->norder) {
-		if (st->round_limit > 0 && st->round >= st->round_limit &&
-		    battle_over(st, true))
+		memset(&st->turn, 0, sizeof(st->turn));
+		if (cc_battle_over(st, false))
 			return;
-		st->round++;
-		next = 0;
-		bt_log_text(bt_log_add(st, "round", NULL), "round %d begins",
-		    st->round);
+		if (next >= st->norder) {
+			if (st->round_limit > 0 && st->round >= st->round_limit &&
+			    cc_battle_over(st, true))
+				return;
+			st->round++;
+			next = 0;
+			bt_log_text(bt_log_add(st, "round", NULL), "round %d "
+			    "begins", st->round);
+		}
+		u = bt_unit_find(st, st->order[next]);
+		free(st->active);
+		st->active = bt_xstrdup(u->id);
+		if (start_turn(st, u))
+			return;
+		/* it fled: out of 'order', and order[next] is the one after */
+		free(st->order[next]);
+		memmove(st->order + next, st->order + next + 1,
+		    (st->norder - next - 1) * sizeof(*st->order));
+		memmove(st->order_at + next, st->order_at + next + 1,
+		    (st->norder - next - 1) * sizeof(*st->order_at));
+		st->norder--;
 	}
-	u = bt_unit_find(st, st->order[next]);
-	free(st->active);
-	st->active = bt_xstrdup(u->id);
-	start_turn(st, u);	/* a unit that retreats off passes on */
 }
 
 void
@@ -260,5 +273,5 @@ cc_act(struct bt_state *st, struct bt_dice *dice, const struct bt_order *o,
 		    " coming into contact with its front", "");
 		break;
 	}
-	return 0;
+	return cc_settle(st);
 }

@@ -479,8 +479,8 @@ cc_check_turn(const struct bt_state *st, const struct bt_unit *u,
 		return cc_refuse(err, "CC-27", "'%s' is out of the battle",
 		    u->id);
 	if (st->active == NULL || strcmp(st->active, u->id) != 0)
-		return cc_refuse(err, "CC-6", "it is '%s''s turn, not '%s''s",
-		    st->active ? st->active : "nobody", u->id);
+		return cc_refuse(err, "CC-6", "it is the turn of '%s', not of "
+		    "'%s'", st->active ? st->active : "nobody", u->id);
 	return 0;
 }
 
@@ -499,32 +499,72 @@ cc_use_action(struct bt_state *st, const struct bt_unit *u,
 	return 0;
 }
 
-/* Destroyed (CC-27) or gone off the map (CC-29): no place, no turn; when
- * it was its turn, the turn passes to the next unit. */
+/* Destroyed (CC-27) or gone off the map (CC-29): no place, and no more
+ * turns once cc_settle has taken it out of 'order'. */
 void
 cc_leave_battle(struct bt_state *st, struct bt_unit *u, unsigned why)
 {
-	size_t k = 0, at = 0;
-	bool active = st->active != NULL && strcmp(st->active, u->id) == 0;
-
+	(void)st;
 	u->placed = false;
 	u->status = (u->status & ~(unsigned)(BT_ST_BROKEN | BT_ST_DEFENDING |
 	    BT_ST_DISENGAGING)) | why;
 	u->ready.present = false;
 	free(u->ready.target);
 	u->ready.target = NULL;
+}
+
+/* --hold names units of the state (CLI.md: an unknown one is exit 2). */
+int
+cc_check_hold(const struct bt_state *st, const struct bt_order *o,
+    struct bt_error *err)
+{
+	for (const char *p = o->hold; p != NULL && *p != '\0';) {
+		const char *comma = strchr(p, ',');
+		char *id = comma ? bt_xasprintf("%.*s", (int)(comma - p), p) :
+		    bt_xstrdup(p);
+		bool known = bt_unit_find(st, id) != NULL;
+
+		if (!known)
+			bt_errorf(err, BT_EXIT_USAGE, 0, 0, "--hold: no unit "
+			    "'%s' in the state", id);
+		free(id);
+		if (!known)
+			return -1;
+		p = comma ? comma + 1 : p + strlen(p);
+	}
+	return 0;
+}
+
+/*
+ * After every order: units out of the battle leave 'order'; the battle
+ * ends if its end has come (CC-1), whichever program brought it; and if
+ * the active unit is out, its turn passes. Always returns 0.
+ */
+int
+cc_settle(struct bt_state *st)
+{
+	size_t k = 0, next = 0;
+	bool active_out = false;
+
 	for (size_t i = 0; i < st->norder; i++) {
-		if (strcmp(st->order[i], u->id) == 0) {
-			free(st->order[i]);
-			at = k;
+		struct bt_unit *u = bt_unit_find(st, st->order[i]);
+
+		if (st->active != NULL && strcmp(st->order[i], st->active) == 0)
+			next = k;
+		if (u != NULL && cc_in_battle(u)) {
+			st->order[k] = st->order[i];
+			st->order_at[k++] = st->order_at[i];
 			continue;
 		}
-		st->order[k] = st->order[i];
-		st->order_at[k++] = st->order_at[i];
+		if (st->active != NULL && strcmp(st->order[i], st->active) == 0)
+			active_out = true;
+		free(st->order[i]);
 	}
 	st->norder = k;
-	if (active)
-		cc_pass_turn(st, at);
+	if (cc_battle_over(st, false) || !active_out)
+		return 0;
+	cc_pass_turn(st, next);
+	return 0;
 }
 
 const struct bt_ruleset bt_cc = {

@@ -43,6 +43,9 @@ int	 cc_check_turn(const struct bt_state *, const struct bt_unit *,
 int	 cc_use_action(struct bt_state *, const struct bt_unit *,
 	    struct bt_error *);
 void	 cc_leave_battle(struct bt_state *, struct bt_unit *, unsigned why);
+int	 cc_settle(struct bt_state *);
+int	 cc_check_hold(const struct bt_state *, const struct bt_order *,
+	    struct bt_error *);
 int	 cc_refuse(struct bt_error *, const char *rule, const char *fmt, ...)
 	    __attribute__((format(printf, 3, 4)));
 
@@ -53,7 +56,7 @@ enum cc_attack_kind { CC_ACTION, CC_OPPORTUNITY, CC_READIED };
 const char *cc_cannot_attack(const struct bt_state *, const struct bt_unit *a,
 	    const struct bt_unit *t, bool ranged, const char **rule);
 void	 cc_attack(struct bt_state *, struct bt_dice *, struct bt_unit *a,
-	    struct bt_unit *t, bool ranged, int dm_adv, const char *crit_type,
+	    struct bt_unit *t, bool ranged, const struct bt_order *,
 	    enum cc_attack_kind);
 
 /* cc-move.c: a broken unit's retreat (CC-28); whether it left the map */
@@ -62,6 +65,7 @@ bool	 cc_retreat(struct bt_state *, struct bt_unit *);
 /* cc-turn.c: whose turn, and what starts and ends with it */
 void	 cc_next_turn(struct bt_state *);
 void	 cc_pass_turn(struct bt_state *, size_t next);
+bool	 cc_battle_over(struct bt_state *, bool limit_reached);
 
 /* The turn programs */
 bt_play_fn	 cc_move, cc_attack_order, cc_act, cc_morale, cc_resolve;

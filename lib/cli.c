@@ -78,6 +78,7 @@ bt_cli_load(struct bt_cli *c, struct bt_state *st, struct bt_input *in,
 	struct bt_error err;
 	int status = BT_EXIT_OK;
 
+	memset(st, 0, sizeof(*st));	/* freed by the caller, whatever fails */
 	bt_error_init(&err, NULL);
 	if (c->in_place && (c->file == NULL || strcmp(c->file, "-") == 0)) {
 		bt_warnx("--in-place needs a file, not standard input");
