@@ -43,24 +43,12 @@ main(int argc, char *argv[])
 	bt_cli_start(argv);
 	while ((ch = getopt_long(argc, argv, "f:hir:V", opts, NULL)) != -1) {
 		switch (ch) {
-		case 'f':
-			cli.file = optarg;
-			break;
 		case 'h':
 			usage(BT_EXIT_OK);
 			break;
-		case 'i':
-			cli.in_place = true;
-			break;
-		case 'r':
-			if (bt_cli_rolls(&cli, optarg) < 0)
-				usage(BT_EXIT_USAGE);
-			break;
-		case 'V':
-			bt_cli_version();
-			break;
 		default:
-			usage(BT_EXIT_USAGE);
+			if (bt_cli_option(&cli, ch, optarg) <= 0)
+				usage(BT_EXIT_USAGE);
 		}
 	}
 	o.argc = argc - optind;

@@ -61,27 +61,15 @@ main(int argc, char *argv[])
 		case 'd':
 			o.dis = true;
 			break;
-		case 'f':
-			cli.file = optarg;
-			break;
 		case 'h':
 			usage(BT_EXIT_OK);
-			break;
-		case 'i':
-			cli.in_place = true;
 			break;
 		case 'R':
 			o.ranged = true;
 			break;
-		case 'r':
-			if (bt_cli_rolls(&cli, optarg) < 0)
-				usage(BT_EXIT_USAGE);
-			break;
-		case 'V':
-			bt_cli_version();
-			break;
 		default:
-			usage(BT_EXIT_USAGE);
+			if (bt_cli_option(&cli, ch, optarg) <= 0)
+				usage(BT_EXIT_USAGE);
 		}
 	}
 	o.argc = argc - optind;

@@ -43,23 +43,15 @@ main(int argc, char *argv[])
 	bt_cli_start(argv);
 	while ((ch = getopt_long(argc, argv, "f:hiqV", opts, NULL)) != -1) {
 		switch (ch) {
-		case 'f':
-			cli.file = optarg;
-			break;
 		case 'h':
 			usage(BT_EXIT_OK);
-			break;
-		case 'i':
-			cli.in_place = true;
 			break;
 		case 'q':
 			quiet = true;
 			break;
-		case 'V':
-			bt_cli_version();
-			break;
 		default:
-			usage(BT_EXIT_USAGE);
+			if (bt_cli_option(&cli, ch, optarg) <= 0)
+				usage(BT_EXIT_USAGE);
 		}
 	}
 	argc -= optind;

@@ -63,15 +63,8 @@ main(int argc, char *argv[])
 	bt_cli_start(argv);
 	while ((ch = getopt_long(argc, argv, "f:hr:s:V", opts, NULL)) != -1) {
 		switch (ch) {
-		case 'f':
-			cli.file = optarg;
-			break;
 		case 'h':
 			usage(BT_EXIT_OK);
-			break;
-		case 'r':
-			if (bt_cli_rolls(&cli, optarg) < 0)
-				usage(BT_EXIT_USAGE);
 			break;
 		case 's':
 			seed = strtoll(optarg, &end, 10);
@@ -82,11 +75,9 @@ main(int argc, char *argv[])
 				usage(BT_EXIT_USAGE);
 			}
 			break;
-		case 'V':
-			bt_cli_version();
-			break;
 		default:
-			usage(BT_EXIT_USAGE);
+			if (bt_cli_option(&cli, ch, optarg) <= 0)
+				usage(BT_EXIT_USAGE);
 		}
 	}
 	argc -= optind;

@@ -56,9 +56,6 @@ main(int argc, char *argv[])
 		case 'd':
 			o.disengage = true;
 			break;
-		case 'f':
-			cli.file = optarg;
-			break;
 		case 'h':
 			usage(BT_EXIT_OK);
 			break;
@@ -66,23 +63,14 @@ main(int argc, char *argv[])
 			if (bt_cli_hold(&o, optarg) < 0)
 				usage(BT_EXIT_USAGE);
 			break;
-		case 'i':
-			cli.in_place = true;
-			break;
-		case 'r':
-			if (bt_cli_rolls(&cli, optarg) < 0)
-				usage(BT_EXIT_USAGE);
-			break;
 		case 't':
 			if (bt_cli_xy(optarg, &o.to_x, &o.to_y) < 0)
 				usage(BT_EXIT_USAGE);
 			o.to = true;
 			break;
-		case 'V':
-			bt_cli_version();
-			break;
 		default:
-			usage(BT_EXIT_USAGE);
+			if (bt_cli_option(&cli, ch, optarg) <= 0)
+				usage(BT_EXIT_USAGE);
 		}
 	}
 	o.argc = argc - optind;

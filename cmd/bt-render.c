@@ -45,17 +45,12 @@ main(int argc, char *argv[])
 			if (bt_cli_color(&cli, optarg) < 0)
 				usage(BT_EXIT_USAGE);
 			break;
-		case 'f':
-			cli.file = optarg;
-			break;
 		case 'h':
 			usage(BT_EXIT_OK);
 			break;
-		case 'V':
-			bt_cli_version();
-			break;
 		default:
-			usage(BT_EXIT_USAGE);
+			if (bt_cli_option(&cli, ch, optarg) <= 0)
+				usage(BT_EXIT_USAGE);
 		}
 	}
 	argc -= optind;

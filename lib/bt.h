@@ -513,6 +513,10 @@ struct bt_cli {
 	int		 color;		/* -1 auto, 0 never, 1 always */
 };
 void	 bt_cli_start(char **argv);
+/* The options every program spells alike: -f, -i, -r, -V. Returns 1 when
+ * ch was one (and its argument good), 0 when it is the program's own, -1
+ * for a bad argument (already reported: a usage error). */
+int	 bt_cli_option(struct bt_cli *, int ch, const char *arg);
 void	 bt_cli_version(void);
 int	 bt_cli_rolls(struct bt_cli *, const char *arg);
 int	 bt_cli_color(struct bt_cli *, const char *arg);

@@ -250,7 +250,7 @@ cc_attack_order(struct bt_state *st, struct bt_dice *dice,
 	if (cc_use_action(st, a, err) < 0)
 		return -1;
 	cc_attack(st, dice, a, t, o->ranged, o, CC_ACTION);
-	return cc_settle(st);
+	return cc_settle(st, dice);
 }
 
 /* bt-morale UNIT --rally (CC-24) */
@@ -298,5 +298,5 @@ cc_morale(struct bt_state *st, struct bt_dice *dice,
 	    total >= CC_RALLY_DC ? "rallied" : "failed",
 	    d20 == 20 && total >= CC_RALLY_DC ? " (a natural 20: 1 HP more)" :
 	    "", u->hp, u->max_hp);
-	return cc_settle(st);
+	return cc_settle(st, dice);
 }

@@ -139,11 +139,19 @@ scan(const struct bt_state *st, const struct bt_unit *u, struct bt_rect r,
 			if (cc_square_difficult(st, x, y))
 				s.difficult = true;
 		}
+	/* CC-15: a unit counts where it holds a square newly entered */
 	for (size_t i = 0; i < st->nunits; i++) {
 		const struct bt_unit *o = &st->units[i];
-		struct bt_rect ro = cc_rect(o);
+		struct bt_rect ro = cc_rect(o), in;
 
 		if (o == u || !cc_in_battle(o) || !cc_meet(&r, &ro))
+			continue;
+		in.x0 = r.x0 > ro.x0 ? r.x0 : ro.x0;
+		in.y0 = r.y0 > ro.y0 ? r.y0 : ro.y0;
+		in.x1 = r.x1 < ro.x1 ? r.x1 : ro.x1;
+		in.y1 = r.y1 < ro.y1 ? r.y1 : ro.y1;
+		if (skip != NULL && in.x0 >= skip->x0 && in.x1 <= skip->x1 &&
+		    in.y0 >= skip->y0 && in.y1 <= skip->y1)
 			continue;
 		if (cc_enemies(u, o))
 			s.enemy = o;
@@ -283,24 +291,25 @@ try_move(const struct bt_state *st, const struct bt_unit *u,
 		if (s.blocked)
 			return cc_refuse(err, "G-2", "'%s' can't rotate onto "
 			    "impassable ground", u->id);
+		/* CC-10: friends count as difficult terrain */
 		s = scan(st, u, hull(old, now), NULL);
-		*cost = s.difficult ? CC_ROTATE_HARD : CC_ROTATE;
+		*cost = s.difficult || s.friend ? CC_ROTATE_HARD : CC_ROTATE;
 		return 0;
 	}
 	}
 	return -1;
 }
 
-/* CC-13: does going from pose a to pose b bring u into contact with an
- * enemy it was not in contact with? */
-static bool
+/* CC-13: the first enemy (by id) that going from pose a to pose b brings
+ * u into contact with, or NULL. */
+static const struct bt_unit *
 new_contact(const struct bt_state *st, struct bt_unit *u,
     const struct pose *a, const struct pose *b)
 {
 	struct pose keep = pose_of(u);
-	bool fresh = false;
+	const struct bt_unit *fresh = NULL;
 
-	for (size_t i = 0; i < st->nunits && !fresh; i++) {
+	for (size_t i = 0; i < st->nunits && fresh == NULL; i++) {
 		const struct bt_unit *e = &st->units[i];
 		bool was;
 
@@ -309,7 +318,8 @@ new_contact(const struct bt_state *st, struct bt_unit *u,
 		put(u, a);
 		was = cc_adjacent(u, e);
 		put(u, b);
-		fresh = !was && cc_adjacent(u, e);
+		if (!was && cc_adjacent(u, e))
+			fresh = e;
 	}
 	put(u, &keep);
 	return fresh;
@@ -560,7 +570,7 @@ edge_gap(const struct bt_map *m, const struct pose *p, int f)
  * none gets nearer, it stays. Returns whether it left the battle.
  */
 bool
-cc_retreat(struct bt_state *st, struct bt_unit *u)
+cc_retreat(struct bt_state *st, struct bt_dice *dice, struct bt_unit *u)
 {
 	struct move path[MAX_RETREAT];
 	struct pose p = pose_of(u), q;
@@ -629,14 +639,31 @@ cc_retreat(struct bt_state *st, struct bt_unit *u)
 		try_move(st, u, &p, &path[i], false, false, &q, &cost, &leaves,
 		    &quiet);
 		bt_error_free(&quiet);
+		/* the retreat is a move like any other: CC-21, CC-25 */
+		opportunity(st, dice, u, &p, &q, NULL);
+		if (!cc_in_battle(u))
+			break;
 		spent += cost;
 		more = bt_xasprintf("%s%s%s", words ? words : "", words ? " " :
 		    "", path[i].word);
 		free(words);
 		words = more;
-		p = q;
-		if (leaves)
+		put(u, &q);
+		if (leaves) {
+			p = q;
 			break;
+		}
+		readied(st, dice, u, &p, &q, NULL);
+		p = q;
+		if (!cc_in_battle(u))
+			break;
+	}
+	if (!cc_in_battle(u)) {		/* destroyed on the way */
+		bt_log_text(bt_log_add(st, "retreat", u->id), "%s is broken, "
+		    "retreats%s%s and is destroyed (CC-28)", u->id,
+		    words ? " " : "", words ? words : "");
+		free(words);
+		return true;
 	}
 	put(u, &p);
 	st->turn.present = true;
@@ -743,8 +770,8 @@ cc_move(struct bt_state *st, struct bt_dice *dice, const struct bt_order *o,
 			leaves_at_stop = true;
 			break;
 		}
-		if (new_contact(st, u, &p, &q)) {	/* CC-13 */
-			p = q;
+		if ((touched = new_contact(st, u, &p, &q)) != NULL) {
+			p = q;		/* CC-13 */
 			stop = i;
 			made_contact = true;
 			break;
@@ -810,12 +837,14 @@ cc_move(struct bt_state *st, struct bt_dice *dice, const struct bt_order *o,
 	}
 	e = bt_log_add(st, "move", u->id);
 	if (!cc_in_battle(u)) {
-		bt_log_text(e, u->status & BT_ST_FLED ? "%s moves %s and leaves "
-		    "the battle over the map's edge (CC-29)" : "%s is destroyed "
-		    "as it moves%s%s", u->id, words ? " " : "", words ? words :
-		    "");
+		if (u->status & BT_ST_FLED)
+			bt_log_text(e, "%s moves %s and leaves the battle over "
+			    "the map's edge (CC-29)", u->id, words ? words : "");
+		else
+			bt_log_text(e, "%s is destroyed as it moves%s%s", u->id,
+			    words ? " " : "", words ? words : "");
 		free(words);
-		return cc_settle(st);	/* and its turn passes */
+		return cc_settle(st, dice);	/* and its turn passes */
 	}
 	if (u->status & BT_ST_BROKEN) {
 		st->turn.moved += spent;
@@ -823,15 +852,11 @@ cc_move(struct bt_state *st, struct bt_dice *dice, const struct bt_order *o,
 		    "%d] (CC-28)", u->id, words ? " " : "", words ? words : "",
 		    u->x, u->y);
 		free(words);
-		return cc_settle(st);
+		return cc_settle(st, dice);
 	}
 	st->turn.moved += spent;
 	if (made_contact)
 		st->turn.contact = true;
-	for (size_t i = 0; i < st->nunits && touched == NULL; i++)
-		if (&st->units[i] != u && cc_in_battle(&st->units[i]) &&
-		    cc_enemies(u, &st->units[i]) && cc_adjacent(u, &st->units[i]))
-			touched = &st->units[i];
 	bt_log_text(e, "%s moves %s to [%d, %d] facing %s, %d ft (%d left)%s%s",
 	    u->id, words ? words : "", u->x, u->y, bt_facing_words[u->facing],
 	    spent, cc_speed(st, u) - st->turn.moved,
@@ -842,5 +867,5 @@ cc_move(struct bt_state *st, struct bt_dice *dice, const struct bt_order *o,
 		    "(CC-13); the rest of the order was dropped", u->id, u->x,
 		    u->y, touched->id);
 	free(words);
-	return cc_settle(st);
+	return cc_settle(st, dice);
 }

@@ -74,7 +74,7 @@ cc_battle_over(struct bt_state *st, bool limit_reached)
 /* What starts with u's turn (CC-22, CC-25, CC-26, CC-28, CC-30). Returns
  * false when u left the battle in its retreat (the turn has passed). */
 static bool
-start_turn(struct bt_state *st, struct bt_unit *u)
+start_turn(struct bt_state *st, struct bt_dice *dice, struct bt_unit *u)
 {
 	bool in_contact;
 
@@ -103,7 +103,7 @@ start_turn(struct bt_state *st, struct bt_unit *u)
 		bt_log_text(bt_log_add(st, "disengage", u->id), "%s is broken "
 		    "and next to an enemy: it disengages (CC-28)", u->id);
 	}
-	if (cc_retreat(st, u))
+	if (cc_retreat(st, dice, u))
 		return false;
 	st->turn.stopped = true;
 	return true;
@@ -113,7 +113,7 @@ start_turn(struct bt_state *st, struct bt_unit *u)
  * ends the battle when its end has come (CC-1). A broken unit whose
  * retreat takes it off the map passes the turn on at once. */
 void
-cc_pass_turn(struct bt_state *st, size_t next)
+cc_pass_turn(struct bt_state *st, struct bt_dice *dice, size_t next)
 {
 	for (;;) {
 		struct bt_unit *u;
@@ -133,7 +133,7 @@ cc_pass_turn(struct bt_state *st, size_t next)
 		u = bt_unit_find(st, st->order[next]);
 		free(st->active);
 		st->active = bt_xstrdup(u->id);
-		if (start_turn(st, u))
+		if (start_turn(st, dice, u))
 			return;
 		/* it fled: out of 'order', and order[next] is the one after */
 		free(st->order[next]);
@@ -146,7 +146,7 @@ cc_pass_turn(struct bt_state *st, size_t next)
 }
 
 void
-cc_next_turn(struct bt_state *st)
+cc_next_turn(struct bt_state *st, struct bt_dice *dice)
 {
 	size_t i = 0;
 
@@ -158,7 +158,7 @@ cc_next_turn(struct bt_state *st)
 		while (i < st->norder && strcmp(st->order[i], st->active) != 0)
 			i++;
 	}
-	cc_pass_turn(st, i + 1);
+	cc_pass_turn(st, dice, i + 1);
 }
 
 /* bt-resolve: the active unit's turn ends. */
@@ -166,12 +166,11 @@ int
 cc_resolve(struct bt_state *st, struct bt_dice *dice,
     const struct bt_order *o, struct bt_error *err)
 {
-	(void)dice;
 	(void)o;
 	(void)err;
 	bt_log_text(bt_log_add(st, "end", st->active), "%s ends its turn",
 	    st->active);
-	cc_next_turn(st);
+	cc_next_turn(st, dice);
 	return 0;
 }
 
@@ -273,5 +272,5 @@ cc_act(struct bt_state *st, struct bt_dice *dice, const struct bt_order *o,
 		    " coming into contact with its front", "");
 		break;
 	}
-	return cc_settle(st);
+	return cc_settle(st, dice);
 }

@@ -541,7 +541,7 @@ cc_check_hold(const struct bt_state *st, const struct bt_order *o,
  * the active unit is out, its turn passes. Always returns 0.
  */
 int
-cc_settle(struct bt_state *st)
+cc_settle(struct bt_state *st, struct bt_dice *dice)
 {
 	size_t k = 0, next = 0;
 	bool active_out = false;
@@ -563,7 +563,7 @@ cc_settle(struct bt_state *st)
 	st->norder = k;
 	if (cc_battle_over(st, false) || !active_out)
 		return 0;
-	cc_pass_turn(st, next);
+	cc_pass_turn(st, dice, next);
 	return 0;
 }
 

@@ -43,7 +43,7 @@ int	 cc_check_turn(const struct bt_state *, const struct bt_unit *,
 int	 cc_use_action(struct bt_state *, const struct bt_unit *,
 	    struct bt_error *);
 void	 cc_leave_battle(struct bt_state *, struct bt_unit *, unsigned why);
-int	 cc_settle(struct bt_state *);
+int	 cc_settle(struct bt_state *, struct bt_dice *);
 int	 cc_check_hold(const struct bt_state *, const struct bt_order *,
 	    struct bt_error *);
 int	 cc_refuse(struct bt_error *, const char *rule, const char *fmt, ...)
@@ -60,11 +60,11 @@ void	 cc_attack(struct bt_state *, struct bt_dice *, struct bt_unit *a,
 	    enum cc_attack_kind);
 
 /* cc-move.c: a broken unit's retreat (CC-28); whether it left the map */
-bool	 cc_retreat(struct bt_state *, struct bt_unit *);
+bool	 cc_retreat(struct bt_state *, struct bt_dice *, struct bt_unit *);
 
 /* cc-turn.c: whose turn, and what starts and ends with it */
-void	 cc_next_turn(struct bt_state *);
-void	 cc_pass_turn(struct bt_state *, size_t next);
+void	 cc_next_turn(struct bt_state *, struct bt_dice *);
+void	 cc_pass_turn(struct bt_state *, struct bt_dice *, size_t next);
 bool	 cc_battle_over(struct bt_state *, bool limit_reached);
 
 /* The turn programs */

@@ -27,6 +27,26 @@ bt_cli_version(void)
 }
 
 int
+bt_cli_option(struct bt_cli *c, int ch, const char *arg)
+{
+	switch (ch) {
+	case 'f':
+		c->file = arg;
+		return 1;
+	case 'i':
+		c->in_place = true;
+		return 1;
+	case 'r':
+		return bt_cli_rolls(c, arg) < 0 ? -1 : 1;
+	case 'V':
+		bt_cli_version();
+		return 1;
+	default:
+		return 0;
+	}
+}
+
+int
 bt_cli_rolls(struct bt_cli *c, const char *arg)
 {
 	const char *why;

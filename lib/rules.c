@@ -195,7 +195,7 @@ bt_order_holds(const struct bt_order *o, const char *unit)
 {
 	size_t n = strlen(unit);
 
-	for (const char *p = o->hold; p != NULL && *p != '\0';) {
+	for (const char *p = o ? o->hold : NULL; p != NULL && *p != '\0';) {
 		const char *comma = strchr(p, ',');
 		size_t len = comma ? (size_t)(comma - p) : strlen(p);
 

@@ -1,0 +1,565 @@
+#!/usr/bin/env bats
+# cc turns: their order (CC-5), what a turn allows (CC-6), the broken
+# unit's retreat (CC-28, CC-29, CC-30) and the end of the battle (CC-1).
+# Each test builds its battle on the turn field
+# (tests/data/cc-turn-field.yaml): turns go red-a, blue-x, red-b, blue-y;
+# red-a (attack +3, damage 2, red's rating 2) faces blue-x (AC 12, 5 HP,
+# speed 100) front to front. Dice are forced.
+load helper
+
+# --- building the battle ---
+
+scenario() {
+	cp "$DATA/cc-turn-field.yaml" sc.yaml
+}
+
+# place ID X Y FACING: moves a unit of sc.yaml.
+place() {
+	sed -i -E "/^  $1:/s/at: \[[0-9]+, [0-9]+\], facing: [nesw]/at: [$2, $3], facing: $4/" sc.yaml
+	grep -q "^  $1: .*at: \[$2, $3\], facing: $4," sc.yaml
+}
+
+# set_stat ID KEY VALUE: a key of the unit's line.
+set_stat() {
+	sed -i -E "/^  $1:/s/([ {])$2: [^,}]+/\1$2: $3/" sc.yaml
+	grep -q "^  $1: .*[ {]$2: $3[,}]" sc.yaml
+}
+
+# add_key ID 'KEY: VALUE'
+add_key() {
+	sed -i -E "/^  $1:/s/\}\$/, $2}/" sc.yaml
+}
+
+# map_row Y ROW: row Y of sc.yaml's map (G-2 letters: x is impassable).
+map_row() {
+	awk -v y="$1" -v row="$2" '
+	/^  rows:/ { r = 0; print; next }
+	r >= 0 && /^    - "/ { if (r == y) $0 = "    - \"" row "\""; r++ }
+	{ print }' r=-1 sc.yaml > sc.tmp
+	mv sc.tmp sc.yaml
+	grep -q "^    - \"$2\"\$" sc.yaml
+}
+
+# The battle of sc.yaml started in s.yaml: blue wins the Culture check
+# (10 against 5) and no initiative ties, so nothing else rolls.
+start() {
+	bt-init --seed 1 -r 10,5 sc.yaml > s.yaml
+}
+
+# unit_set FILE ID KEY VALUE: sets a key of a unit in a state by hand.
+unit_set() {
+	sed -i -e "/^  $2:\$/,/^  [^ ]/{/^    $3: /d;}" \
+	    -e "/^  $2:\$/,/^  [^ ]/s/^    side: .*/&\n    $3: $4/" "$1"
+}
+
+# broken FILE ID: the unit at 0 HP and broken, and the state still valid.
+broken() {
+	unit_set "$1" "$2" hp 0
+	unit_set "$1" "$2" status '[broken]'
+	bt-check "$1" > /dev/null
+}
+
+# --- reading the battle ---
+
+# The last log entry of state $1, or the last of event $2: its lines.
+log_entry() {
+	awk -v ev="${2-}" '
+	function keep() { if (buf != "" && (ev == "" || e == ev)) last = buf }
+	/^log:/ { inlog = 1; next }
+	inlog && /^[^ -]/ { inlog = 0 }
+	!inlog { next }
+	/^- round: / { keep(); buf = ""; e = "" }
+	/^  event: / { e = substr($0, 10) }
+	{ buf = buf $0 "\n" }
+	END { keep(); printf "%s", last }' "$1"
+}
+
+# Its text, unquoted.
+log_text() {
+	log_entry "$@" | sed -n "s/^  text: //p" |
+	    sed -e "/^'.*'\$/{s/^'//;s/'\$//;s/''/'/g;}"
+}
+
+# How many log entries of event $2 state $1 has.
+log_count() {
+	grep -c "^  event: $2\$" "$1" || true
+}
+
+order_of() {
+	sed -n '/^order:/,/^[a-z]/s/^- //p' "$1" | tr '\n' ' '
+}
+
+# The value of KEY $2 of the state's result.
+result_of() {
+	sed -n "/^result:/,/^[a-z]/s/^  $2: //p" "$1"
+}
+
+# --- CC-1 the end of the battle ---
+
+# blue-y broken and blue-x at 2 HP: red-a's hit breaks the last of blue.
+last_stand() {
+	scenario
+	set_stat blue-x hp 2
+	start
+	broken s.yaml blue-y
+	assert_equal "$(result_of s.yaml winner)" ""
+	bt-attack -r 15 -f s.yaml red-a blue-x > t.yaml
+	[ "$(field t.yaml units.blue-x.status)" = "[broken]" ]
+}
+
+@test "CC-1 when the last unbroken unit of a side breaks the battle ends: result, winner, reason" {
+	last_stand
+	assert_equal "$(result_of t.yaml winner)" red
+	assert_equal "$(result_of t.yaml reason)" \
+	    "the units of every other side are broken, destroyed or gone (CC-1)"
+	assert_equal "$(field t.yaml active)" ""
+	assert_equal "$(field t.yaml turn)" ""
+	assert_equal "$(log_text t.yaml result)" \
+	    "the battle is over: red wins, the units of every other side are broken, destroyed or gone (CC-1)"
+	run -0 bt-check t.yaml
+}
+
+@test "CC-1 after the result every program refuses with exit 1 and changes nothing" {
+	last_stand
+	local why="the battle is over (red won: the units of every other side are broken, destroyed or gone (CC-1))"
+	cp t.yaml v.yaml
+	run --separate-stderr -1 bt-move -i -f v.yaml red-a l
+	assert_output ""
+	assert_equal "$stderr" "bt-move: refused (CC-1): $why"
+	run --separate-stderr -1 bt-attack -i -r 15 -f v.yaml red-a blue-x
+	assert_equal "$stderr" "bt-attack: refused (CC-1): $why"
+	run --separate-stderr -1 bt-act -i -f v.yaml red-a defend
+	assert_equal "$stderr" "bt-act: refused (CC-1): $why"
+	run --separate-stderr -1 bt-morale -i --rally -r 15 -f v.yaml blue-y
+	assert_equal "$stderr" "bt-morale: refused (CC-1): $why"
+	run --separate-stderr -1 bt-resolve -i v.yaml
+	assert_output ""
+	assert_equal "$stderr" "bt-resolve: refused (CC-1): $why"
+	cmp t.yaml v.yaml
+}
+
+@test "CC-1 a destroyed unit counts as lost" {
+	scenario
+	set_stat blue-x hp 1
+	start
+	broken s.yaml blue-y
+	bt-attack -r 15 -f s.yaml red-a blue-x > t.yaml
+	assert_equal "$(field t.yaml units.blue-x.status)" "[destroyed]"
+	assert_equal "$(result_of t.yaml winner)" red
+}
+
+@test "CC-1 bt-resolve ends a battle whose end the DM made by hand" {
+	scenario
+	start
+	broken s.yaml blue-x
+	broken s.yaml blue-y
+	assert_equal "$(result_of s.yaml winner)" ""
+	run --separate-stderr -0 bt-resolve s.yaml
+	assert_equal "$stderr" ""
+	printf '%s\n' "$output" > t.yaml
+	assert_equal "$(result_of t.yaml winner)" red
+	assert_equal "$(result_of t.yaml reason)" \
+	    "the units of every other side are broken, destroyed or gone (CC-1)"
+	assert_equal "$(log_text t.yaml end)" "red-a ends its turn"
+	assert_equal "$(field t.yaml active)" ""
+}
+
+@test "CC-1 a side whose last unbroken unit leaves the map loses; the program that moved it writes the result" {
+	scenario
+	place blue-x 4 7 s
+	start
+	broken s.yaml blue-y
+	bt-resolve -i s.yaml
+	assert_equal "$(field s.yaml active)" blue-x
+	run --separate-stderr -0 bt-move -f s.yaml blue-x f
+	assert_equal "$stderr" ""
+	printf '%s\n' "$output" > t.yaml
+	assert_equal "$(field t.yaml units.blue-x.status)" "[fled]"
+	assert_equal "$(result_of t.yaml winner)" red
+	assert_equal "$(result_of t.yaml reason)" \
+	    "the units of every other side are broken, destroyed or gone (CC-1)"
+	assert_equal "$(field t.yaml active)" ""
+}
+
+@test "CC-1 with no unbroken unit on either side the battle is a draw" {
+	scenario
+	start
+	broken s.yaml red-a
+	broken s.yaml red-b
+	broken s.yaml blue-x
+	broken s.yaml blue-y
+	bt-resolve -i s.yaml
+	assert_equal "$(result_of s.yaml winner)" draw
+	assert_equal "$(result_of s.yaml reason)" "no side has an unbroken unit left (CC-1)"
+	assert_equal "$(log_text s.yaml result)" \
+	    "the battle is over: draw, no side has an unbroken unit left (CC-1)"
+}
+
+@test "CC-1 a round limit: after round N the side with more HP on the map wins" {
+	scenario
+	sed -i 's/^weather: clear$/&\nround-limit: 1/' sc.yaml
+	start
+	assert_equal "$(field s.yaml round-limit)" 1
+	bt-attack -r 15 -f s.yaml red-a blue-x > t.yaml	# blue 3 + 4 HP, red 5 + 4
+	bt-resolve -i t.yaml
+	bt-resolve -i t.yaml
+	bt-resolve -i t.yaml
+	assert_equal "$(field t.yaml active)" blue-y
+	assert_equal "$(result_of t.yaml winner)" ""
+	bt-resolve -i t.yaml
+	assert_equal "$(field t.yaml round)" 1
+	assert_equal "$(result_of t.yaml winner)" red
+	assert_equal "$(result_of t.yaml reason)" \
+	    "the round limit of 1 is over; most with 9 HP on the map (CC-1)"
+	assert_equal "$(log_text t.yaml result)" \
+	    "the battle is over: red wins, the round limit of 1 is over; most with 9 HP on the map (CC-1)"
+	run --separate-stderr -1 bt-resolve t.yaml
+	[[ "$stderr" == "bt-resolve: refused (CC-1): the battle is over (red won: "* ]]
+}
+
+@test "CC-1 a round limit with equal HP on the map is a draw" {
+	scenario
+	sed -i 's/^weather: clear$/&\nround-limit: 2/' sc.yaml
+	start
+	local i
+	for i in 1 2 3 4 5 6 7; do
+		bt-resolve -i s.yaml
+	done
+	assert_equal "$(field s.yaml round)" 2
+	assert_equal "$(result_of s.yaml winner)" ""
+	bt-resolve -i s.yaml
+	assert_equal "$(result_of s.yaml winner)" draw
+	assert_equal "$(result_of s.yaml reason)" \
+	    "the round limit of 2 is over; equal with 9 HP on the map (CC-1)"
+	assert_equal "$(log_text s.yaml result)" \
+	    "the battle is over: draw, the round limit of 2 is over; equal with 9 HP on the map (CC-1)"
+	run --separate-stderr -1 bt-move -f s.yaml red-a l
+	assert_equal "$stderr" "bt-move: refused (CC-1): the battle is over (draw: the round limit of 2 is over; equal with 9 HP on the map (CC-1))"
+}
+
+# --- CC-5 the order of turns ---
+
+@test "CC-5 turns follow the order, and a new round begins after the last" {
+	scenario
+	start
+	assert_equal "$(order_of s.yaml)" "red-a blue-x red-b blue-y "
+	assert_equal "$(field s.yaml round)" 1
+	assert_equal "$(field s.yaml active)" red-a
+	local u
+	for u in blue-x red-b blue-y; do
+		bt-resolve -i s.yaml
+		assert_equal "$(field s.yaml round)" 1
+		assert_equal "$(field s.yaml active)" "$u"
+	done
+	assert_equal "$(log_text s.yaml end)" "red-b ends its turn"
+	bt-resolve -i s.yaml
+	assert_equal "$(field s.yaml round)" 2
+	assert_equal "$(field s.yaml active)" red-a
+	assert_equal "$(log_text s.yaml round)" "round 2 begins"
+	assert_equal "$(log_entry s.yaml round | sed -n 's/^- round: //p')" 2
+	assert_equal "$(order_of s.yaml)" "red-a blue-x red-b blue-y "
+}
+
+@test "CC-5 a unit that leaves the battle loses its turns; the others keep their order" {
+	scenario
+	set_stat blue-x hp 1
+	start
+	bt-attack -r 15 -f s.yaml red-a blue-x > t.yaml
+	assert_equal "$(order_of t.yaml)" "red-a red-b blue-y "
+	bt-resolve -i t.yaml
+	assert_equal "$(field t.yaml active)" red-b
+	bt-resolve -i t.yaml
+	assert_equal "$(field t.yaml active)" blue-y
+	bt-resolve -i t.yaml
+	assert_equal "$(field t.yaml round)" 2
+	assert_equal "$(field t.yaml active)" red-a
+}
+
+# --- CC-6 a turn ---
+
+@test "CC-6 only the unit whose turn it is may act" {
+	scenario
+	start
+	run --separate-stderr -1 bt-move -f s.yaml blue-x l
+	assert_output ""
+	assert_equal "$stderr" "bt-move: refused (CC-6): it is the turn of 'red-a', not of 'blue-x'"
+	run --separate-stderr -1 bt-attack -r 15 -f s.yaml blue-x red-a
+	assert_equal "$stderr" "bt-attack: refused (CC-6): it is the turn of 'red-a', not of 'blue-x'"
+	run --separate-stderr -1 bt-act -f s.yaml blue-x defend
+	assert_equal "$stderr" "bt-act: refused (CC-6): it is the turn of 'red-a', not of 'blue-x'"
+}
+
+@test "CC-6 one action a turn: a second action is refused" {
+	scenario
+	start
+	bt-attack -r 2 -f s.yaml red-a blue-x > t.yaml
+	assert_equal "$(field t.yaml turn)" "{acted: true}"
+	run --separate-stderr -1 bt-attack -r 15 -f t.yaml red-a blue-x
+	assert_output ""
+	assert_equal "$stderr" "bt-attack: refused (CC-6): 'red-a' has taken its action this turn"
+	run --separate-stderr -1 bt-act -f t.yaml red-a defend
+	assert_equal "$stderr" "bt-act: refused (CC-6): 'red-a' has taken its action this turn"
+	run --separate-stderr -1 bt-move --disengage -f t.yaml red-a l
+	assert_equal "$stderr" "bt-move: refused (CC-6): 'red-a' has taken its action this turn"
+	# The next turn has its own action.
+	bt-resolve t.yaml > u.yaml
+	run --separate-stderr -0 bt-act -f u.yaml blue-x defend
+	assert_equal "$stderr" ""
+}
+
+@test "CC-6 move then act, and then no more moving" {
+	scenario
+	place blue-x 4 6 n
+	start
+	bt-move -f s.yaml red-a f > t.yaml
+	assert_equal "$(field t.yaml turn)" "{moved: 50}"
+	bt-act -f t.yaml red-a defend > u.yaml
+	assert_equal "$(field u.yaml turn)" "{moved: 50, acted: true, stopped: true}"
+	run --separate-stderr -1 bt-move -f u.yaml red-a l
+	assert_output ""
+	assert_equal "$stderr" "bt-move: refused (CC-6): 'red-a' moved, then acted: its movement can't go on after its action"
+}
+
+@test "CC-6 act then move: several bt-move calls share the speed" {
+	scenario
+	place blue-x 8 0 n
+	start
+	bt-act -f s.yaml red-a defend > t.yaml
+	bt-move -f t.yaml red-a f > u.yaml
+	bt-move -f u.yaml red-a f f > v.yaml
+	assert_equal "$(field v.yaml units.red-a.at)" "[4, 6]"
+	assert_equal "$(field v.yaml turn)" "{moved: 150, acted: true}"
+	run --separate-stderr -1 bt-move -f v.yaml red-a f
+	assert_output ""
+	assert_equal "$stderr" "bt-move: refused (CC-8): 'red-a' has 0 ft of movement left; the order needs 50"
+}
+
+# --- CC-28 the broken unit's retreat ---
+
+@test "CC-28 a broken unit next to an enemy disengages, retreats with all its movement and can't rally" {
+	scenario
+	start
+	broken s.yaml blue-x
+	run --separate-stderr -0 bt-resolve s.yaml
+	assert_equal "$stderr" ""
+	printf '%s\n' "$output" > t.yaml
+	assert_equal "$(field t.yaml active)" blue-x
+	assert_equal "$(log_text t.yaml disengage)" \
+	    "blue-x is broken and next to an enemy: it disengages (CC-28)"
+	# South is the nearest edge (3 squares); 100 ft is two steps.
+	[[ "$(log_text t.yaml retreat)" == "blue-x is broken and retreats "?*" toward the s edge, 100 ft, to ["?*", 6] (CC-28)" ]]
+	[[ "$(field t.yaml units.blue-x.at)" == "["?*", 6]" ]]
+	assert_equal "$(field t.yaml units.blue-x.facing)" s
+	assert_equal "$(field t.yaml units.blue-x.status)" "[broken, disengaging]"
+	assert_equal "$(field t.yaml turn)" "{moved: 100, acted: true, stopped: true}"
+	# Disengaged: no opportunity attack from red-a.
+	assert_equal "$(log_count t.yaml attack)" 0
+	assert_equal "$(field t.yaml units.red-a.reacted)" ""
+	# Disengage was its action: no Rally this turn.
+	run --separate-stderr -1 bt-morale --rally -r 20 -f t.yaml blue-x
+	assert_output ""
+	assert_equal "$stderr" "bt-morale: refused (CC-6): 'blue-x' has taken its action this turn"
+	run --separate-stderr -1 bt-move -f t.yaml blue-x f
+	assert_equal "$stderr" "bt-move: refused (CC-28): 'blue-x' is broken: the rules retreat it"
+	run --separate-stderr -1 bt-act -f t.yaml blue-x defend
+	assert_equal "$stderr" "bt-act: refused (CC-28): 'blue-x' is broken: it can only retreat and rally"
+	# Disengage ends with the turn; broken stays.
+	bt-resolve t.yaml > u.yaml
+	assert_equal "$(field u.yaml units.blue-x.status)" "[broken]"
+}
+
+@test "CC-28 a broken unit not next to an enemy retreats first, then may rally" {
+	scenario
+	place blue-x 4 5 n
+	start
+	broken s.yaml blue-x
+	bt-resolve s.yaml > t.yaml
+	assert_equal "$(field t.yaml active)" blue-x
+	assert_equal "$(log_count t.yaml disengage)" 0
+	[[ "$(log_text t.yaml retreat)" == "blue-x is broken and retreats "?*" toward the s edge, 100 ft, to ["?*", 7] (CC-28)" ]]
+	[[ "$(field t.yaml units.blue-x.at)" == "["?*", 7]" ]]
+	assert_equal "$(field t.yaml units.blue-x.facing)" s
+	assert_equal "$(field t.yaml units.blue-x.status)" "[broken]"
+	assert_equal "$(field t.yaml turn)" "{moved: 100, stopped: true}"
+	# Rally: 19 + 0 morale + 1 rating + 0 culture = 20.
+	run --separate-stderr -0 bt-morale --rally -r 19 -f t.yaml blue-x
+	assert_equal "$stderr" ""
+	printf '%s\n' "$output" > u.yaml
+	assert_equal "$(log_text u.yaml rally)" \
+	    "blue-x rallies (CC-24): 19 + 0 morale + 1 rating + 0 culture = 20 against DC 20, rallied, 1/5 HP"
+	assert_equal "$(field u.yaml units.blue-x.hp)" 1
+	assert_equal "$(field u.yaml units.blue-x.status)" ""
+}
+
+@test "CC-28 the nearest edge, ties going n, e, s, w" {
+	scenario
+	place blue-y 6 4 n	# 3 squares from e and from s
+	start
+	broken s.yaml blue-y
+	bt-resolve -i s.yaml
+	bt-resolve -i s.yaml
+	bt-resolve -i s.yaml
+	assert_equal "$(field s.yaml active)" blue-y
+	[[ "$(log_text s.yaml retreat)" == "blue-y is broken and retreats "?*" toward the e edge, 150 ft, to [9, "?*"] (CC-28)" ]]
+	assert_equal "$(field s.yaml units.blue-y.facing)" e
+	[[ "$(field s.yaml units.blue-y.at)" == "[9, "?*"]" ]]
+}
+
+@test "CC-28 the retreat takes a path on which no step ends next to an enemy" {
+	scenario
+	place blue-y 5 5 n	# the s edge is 2 squares off
+	place red-b 5 7 n	# straight back, [5, 6] is next to it
+	set_stat blue-y speed 100
+	start
+	broken s.yaml blue-y
+	bt-resolve -i s.yaml
+	bt-resolve -i s.yaml
+	bt-resolve -i s.yaml
+	assert_equal "$(field s.yaml active)" blue-y
+	local at
+	at=$(field s.yaml units.blue-y.at)
+	[[ "$at" == "[3, 7]" || "$at" == "[7, 7]" ]]
+	[[ "$(log_text s.yaml retreat)" == "blue-y is broken and retreats "?*" toward the s edge, 100 ft, to $at (CC-28)" ]]
+}
+
+@test "CC-28 a broken unit with no way open toward its edge stays" {
+	scenario
+	map_row 7 "....xxx..."	# impassable below blue-y and diagonally
+	place blue-y 5 6 n
+	set_stat blue-y speed 50	# one step: no way round
+	start
+	broken s.yaml blue-y
+	bt-resolve -i s.yaml
+	bt-resolve -i s.yaml
+	bt-resolve -i s.yaml
+	assert_equal "$(field s.yaml active)" blue-y
+	assert_equal "$(log_text s.yaml retreat)" \
+	    "blue-y is broken and retreats toward the s edge, but no way is open: it stays at [5, 6] (CC-28)"
+	assert_equal "$(field s.yaml units.blue-y.at)" "[5, 6]"
+	assert_equal "$(field s.yaml units.blue-y.status)" "[broken]"
+}
+
+@test "CC-28 a retreat with no safe path that leaves an enemy's front provokes an opportunity attack" {
+	scenario
+	map_row 6 "xxxxx..xxx"	# the one way south is [5, 6]
+	place blue-y 5 5 n	# not next to an enemy: no Disengage
+	place red-b 6 6 w	# its front is [5, 6]
+	set_stat blue-y speed 100
+	start
+	broken s.yaml blue-y
+	bt-resolve -i s.yaml
+	bt-resolve -i s.yaml
+	bt-resolve -r 3,15 s.yaml > t.yaml	# red-b strikes blue-y's flank
+	assert_equal "$(log_count t.yaml attack)" 1
+	assert_equal "$(field t.yaml units.red-b.reacted)" true
+	assert_equal "$(field t.yaml units.blue-y.status)" "[destroyed]"
+}
+
+# --- CC-29 off the map ---
+
+@test "CC-29 a broken unit that retreats off the edge flees: out of the battle and the order" {
+	scenario
+	place blue-x 4 6 n
+	start
+	broken s.yaml blue-x
+	run --separate-stderr -0 bt-resolve s.yaml
+	assert_equal "$stderr" ""
+	printf '%s\n' "$output" > t.yaml
+	[[ "$(log_text t.yaml retreat)" == "blue-x is broken and retreats "?*" off the s edge: it leaves the battle (CC-28, CC-29)" ]]
+	assert_equal "$(field t.yaml units.blue-x.status)" "[fled]"
+	assert_equal "$(field t.yaml units.blue-x.at)" ""
+	assert_equal "$(order_of t.yaml)" "red-a red-b blue-y "
+	# Its turn has passed on.
+	assert_equal "$(field t.yaml active)" red-b
+	run -0 bt-check t.yaml
+}
+
+@test "CC-29 a unit that steps off the map leaves the battle" {
+	scenario
+	place red-a 4 0 n
+	start
+	run --separate-stderr -0 bt-move -f s.yaml red-a f
+	assert_equal "$stderr" ""
+	printf '%s\n' "$output" > t.yaml
+	assert_equal "$(field t.yaml units.red-a.status)" "[fled]"
+	assert_equal "$(field t.yaml units.red-a.at)" ""
+	assert_equal "$(order_of t.yaml)" "blue-x red-b blue-y "
+	assert_equal "$(field t.yaml active)" blue-x
+	run -0 bt-check t.yaml
+}
+
+@test "CC-29 the log says which steps took a unit off the map" {
+	scenario
+	place red-a 4 0 n
+	start
+	bt-move -f s.yaml red-a f > t.yaml
+	assert_equal "$(log_text t.yaml move)" \
+	    "red-a moves f and leaves the battle over the map's edge (CC-29)"
+}
+
+@test "CC-29 one square of a unit off the edge is enough" {
+	scenario
+	place red-a 8 3 n
+	add_key red-a 'size: [2, 1]'
+	start
+	bt-move -f s.yaml red-a r > t.yaml
+	assert_equal "$(field t.yaml units.red-a.status)" "[fled]"
+	assert_equal "$(field t.yaml units.red-a.at)" ""
+	assert_equal "$(field t.yaml active)" blue-x
+}
+
+# --- CC-30 no reaction when broken ---
+
+@test "CC-30 a unit broken by an attack makes no opportunity attack" {
+	scenario
+	set_stat red-a hp 1
+	start
+	bt-resolve -i s.yaml
+	# blue-x breaks red-a front to front (15 + 2 + 1), then steps away.
+	bt-attack -r 15 -f s.yaml blue-x red-a > t.yaml
+	assert_equal "$(field t.yaml units.red-a.status)" "[broken]"
+	run --separate-stderr -0 bt-move -f t.yaml blue-x r
+	assert_equal "$stderr" ""
+	printf '%s\n' "$output" > u.yaml
+	assert_equal "$(field u.yaml units.blue-x.at)" "[5, 4]"
+	assert_equal "$(log_count u.yaml attack)" 1
+	assert_equal "$(field u.yaml units.blue-x.hp)" 5
+	assert_equal "$(field u.yaml units.red-a.reacted)" ""
+}
+
+@test "CC-30 a unit broken by an attack loses its readied attack" {
+	scenario
+	set_stat red-a hp 1
+	place blue-x 5 3 w	# its front against red-a's east side
+	start
+	bt-act -f s.yaml red-a ready contact > t.yaml
+	bt-resolve -i t.yaml
+	bt-attack -r 3,15 -f t.yaml blue-x red-a > u.yaml	# its flank
+	assert_equal "$(field u.yaml units.red-a.status)" "[broken]"
+	assert_equal "$(field u.yaml units.red-a.ready)" ""
+	# Into red-a's front: nothing is set off.
+	run --separate-stderr -0 bt-move -f u.yaml blue-x fl
+	assert_equal "$stderr" ""
+	printf '%s\n' "$output" > v.yaml
+	assert_equal "$(field v.yaml units.blue-x.at)" "[4, 4]"
+	assert_equal "$(log_count v.yaml attack)" 1
+	assert_equal "$(field v.yaml units.blue-x.hp)" 5
+}
+
+@test "CC-30 a broken unit makes no readied attack" {
+	scenario
+	place blue-x 4 6 n
+	start
+	bt-act -f s.yaml red-a ready contact > t.yaml
+	bt-resolve -i t.yaml
+	# The DM breaks red-a by hand; its ready stays in the state.
+	broken t.yaml red-a
+	assert_equal "$(field t.yaml units.red-a.ready)" "{trigger: contact}"
+	run --separate-stderr -0 bt-move -f t.yaml blue-x f f
+	assert_equal "$stderr" ""
+	printf '%s\n' "$output" > u.yaml
+	assert_equal "$(field u.yaml units.blue-x.at)" "[4, 4]"
+	assert_equal "$(log_count u.yaml attack)" 0
+	assert_equal "$(field u.yaml units.blue-x.hp)" 5
+	assert_equal "$(field u.yaml units.red-a.reacted)" ""
+}
