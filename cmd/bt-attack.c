@@ -9,7 +9,7 @@ usage(int status)
 {
 	FILE *fp = status == BT_EXIT_OK ? stdout : stderr;
 
-	fprintf(fp, "usage: bt-attack [-i] [--ranged] [--adv | --dis] "
+	fprintf(fp, "usage: bt-attack [-i] [--ranged] [--adv] [--dis] "
 	    "[--crit-type type] [-r rolls] [-f file] attacker target\n");
 	if (status == BT_EXIT_OK)
 		fprintf(fp, "Make an attack, melee or ranged, and apply it.\n\n"

@@ -9,7 +9,7 @@ usage(int status)
 {
 	FILE *fp = status == BT_EXIT_OK ? stdout : stderr;
 
-	fprintf(fp, "usage: bt-morale [-i] [--rally] [--adv | --dis] "
+	fprintf(fp, "usage: bt-morale [-i] [--rally] [--adv] [--dis] "
 	    "[-r rolls] [-f file] unit\n");
 	if (status == BT_EXIT_OK)
 		fprintf(fp, "Roll a unit's morale: in cc, the Rally action.\n\n"

@@ -229,8 +229,7 @@ hull(struct bt_rect a, struct bt_rect b)
 /* One move from pose p: the new pose and its cost, or the refusal. */
 static int
 try_move(const struct bt_state *st, const struct bt_unit *u,
-    const struct pose *p, const struct move *m, bool contact,
-    bool rotated_already, struct pose *out, int *cost, bool *leaves,
+    const struct pose *p, const struct move *m, bool rotated_already, struct pose *out, int *cost, bool *leaves,
     struct bt_error *err)
 {
 	struct bt_rect old = rect_of(p), now;
@@ -260,24 +259,15 @@ try_move(const struct bt_state *st, const struct bt_unit *u,
 		return 0;
 	}
 	case ABOUT:
-		if (contact)
-			return cc_refuse(err, "CC-13", "'%s' is in contact: it "
-			    "can't change facing this turn", u->id);
 		out->facing = (p->facing + 2) % 4;
 		*cost = CC_ABOUT;	/* CC-12: regardless of terrain */
 		return 0;
 	case ROTATE: {
 		int px, py;
 
-		if (contact)
-			return cc_refuse(err, "CC-13", "'%s' is in contact: it "
-			    "can't change facing this turn", u->id);
 		if (rotated_already)
 			return cc_refuse(err, "CC-11", "'%s' has made its one "
 			    "rotation this turn", u->id);
-		if (m->pivot > p->w * p->h)
-			return bt_errorf(err, BT_EXIT_USAGE, 0, 0, "'%s': '%s' "
-			    "has %d squares", m->word, u->id, p->w * p->h);
 		pivot_square(p, m->pivot, &px, &py);
 		*out = rotated(p, m->turn, px, py);
 		now = rect_of(out);
@@ -459,7 +449,7 @@ reach_from(const struct bt_state *st, struct bt_unit *u, int budget,
 			p.x += at % side - r;
 			p.y += at / side - r;
 			bt_error_init(&quiet, NULL);
-			bad = try_move(st, u, &p, &m, false, false, &q, &cost,
+			bad = try_move(st, u, &p, &m, false, &q, &cost,
 			    &leaves, &quiet) < 0;
 			bt_error_free(&quiet);
 			d = rc->dist[at] + cost;
@@ -636,7 +626,7 @@ cc_retreat(struct bt_state *st, struct bt_dice *dice, struct bt_unit *u)
 		bool leaves;
 
 		bt_error_init(&quiet, NULL);
-		try_move(st, u, &p, &path[i], false, false, &q, &cost, &leaves,
+		try_move(st, u, &p, &path[i], false, &q, &cost, &leaves,
 		    &quiet);
 		bt_error_free(&quiet);
 		/* the retreat is a move like any other: CC-21, CC-25 */
@@ -703,7 +693,7 @@ cc_move(struct bt_state *st, struct bt_dice *dice, const struct bt_order *o,
 	struct bt_log_entry *e;
 	char *words = NULL, *more;
 	int nmoves = 0, stop = -1, spent = 0, left;
-	bool contact, made_contact, rotated_now, leaves_at_stop = false;
+	bool made_contact, rotated_now, leaves_at_stop = false;
 	const struct bt_unit *touched = NULL;
 
 	if (o->argc < 1 || (o->to && o->argc != 1) || (!o->to && o->argc < 2))
@@ -719,6 +709,10 @@ cc_move(struct bt_state *st, struct bt_dice *dice, const struct bt_order *o,
 			return bt_errorf(err, BT_EXIT_USAGE, 0, 0, "unknown step "
 			    "'%s' (f, l, r, fl, fr, cw, ccw, cw:N, ccw:N, "
 			    "about)", o->argv[i]);
+	for (int i = 0; i < nmoves; i++)
+		if (moves[i].kind == ROTATE && moves[i].pivot > u->w * u->h)
+			return bt_errorf(err, BT_EXIT_USAGE, 0, 0, "'%s': '%s' "
+			    "has %d squares", moves[i].word, u->id, u->w * u->h);
 	if (cc_check_turn(st, u, err) < 0)
 		return -1;
 	if (u->status & BT_ST_BROKEN)
@@ -747,7 +741,6 @@ cc_move(struct bt_state *st, struct bt_dice *dice, const struct bt_order *o,
 
 	/* The whole order, simulated: refused whole or carried out. */
 	start = p = pose_of(u);
-	contact = st->turn.contact;
 	made_contact = false;
 	rotated_now = st->turn.rotated;
 	for (int i = 0; i < nmoves; i++) {
@@ -755,7 +748,7 @@ cc_move(struct bt_state *st, struct bt_dice *dice, const struct bt_order *o,
 		int cost;
 		bool leaves;
 
-		if (try_move(st, u, &p, &moves[i], contact, rotated_now, &q,
+		if (try_move(st, u, &p, &moves[i], rotated_now, &q,
 		    &cost, &leaves, err) < 0)
 			return -1;
 		spent += cost;
@@ -812,7 +805,7 @@ cc_move(struct bt_state *st, struct bt_dice *dice, const struct bt_order *o,
 			stop = i - 1;
 			break;
 		}
-		try_move(st, u, &p, &moves[i], false, false, &q, &cost,
+		try_move(st, u, &p, &moves[i], false, &q, &cost,
 		    &leaves, err);
 		/* CC-21: a step or a rotation that leaves a front */
 		opportunity(st, dice, u, &p, &q, o);
