@@ -45,3 +45,16 @@ load helper
 	"$EXAMPLES/cc-battle.sh" 3 > b.out
 	cmp a.out b.out
 }
+
+@test "the README's thirty-second pipeline runs as written" {
+	ln -s "$EXAMPLES" examples
+	# the indented lines of that section, comments off, pipes joined
+	sed -n '/^In thirty seconds/,/^On a fresh/p' "$BT_SRCDIR/README" |
+		sed -n 's/^    //p' | sed 's/  *#.*$//' |
+		awk '{ line = line $0 } !/\|$/ { print line; line = "" }' > steps.sh
+	[ "$(wc -l < steps.sh)" -ge 4 ]
+	run -0 bash -e -o pipefail steps.sh
+	assert_line --partial "Skirmish at the ford (cc), round 1, red-bows to act"
+	run -0 field next.yaml units.red-foot.hp
+	[[ "$output" =~ ^[0-9]+$ ]]
+}
