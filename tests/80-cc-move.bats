@@ -881,6 +881,27 @@ log:"
 	refused 2 "bt-move: --hold: no unit 'r3' in the state" -r 3,15 --hold=r1,r3 b1 l
 }
 
+@test "CC-25 a move into a readied enemy's front sets off its attack; --hold declines it" {
+	# r1 acts first and readies for contact; b1 then marches into it
+	scenario
+	unit b1 blue 5,8 speed=200 initiative=4
+	unit r1 red 5,4 facing=s initiative=12
+	start
+	bt-act -i -f s.yaml r1 ready contact
+	bt-resolve -i s.yaml
+	assert_equal "$(field s.yaml active)" b1
+	move -r 15 b1 f f f f
+	assert_equal "$(pose t.yaml b1)" "[5, 5] [1, 1] n"
+	assert_equal "$(field t.yaml units.b1.hp)" 4
+	assert_equal "$(field t.yaml units.r1.ready)" ""
+	assert_equal "$(field t.yaml units.r1.reacted)" true
+	assert_equal "$(logged t.yaml attack)" "r1 makes its readied attack (CC-25) on b1: 15 + 3 + 2 = 20 against AC 13, hit, 1 damage, 4/5 HP left"
+	move -r 15 --hold=r1 b1 f f f f
+	assert_equal "$(field t.yaml units.b1.hp)" 5
+	assert_equal "$(field t.yaml units.r1.ready)" "{trigger: contact}"
+	assert_equal "$(field t.yaml units.r1.reacted)" ""
+}
+
 # --- CC-15: units of several squares ---
 
 @test "CC-15 a 2x1 unit's step costs 100 ft when a square it newly enters is difficult" {
