@@ -728,6 +728,18 @@ cc_move(struct bt_state *st, struct bt_dice *dice, const struct bt_order *o,
 		return -1;
 	left = cc_speed(st, u) - st->turn.moved;
 	if (o->to) {
+		struct pose end = pose_of(u);
+		struct scan s;
+
+		end.x = o->to_x;
+		end.y = o->to_y;
+		s = scan(st, u, rect_of(&end), NULL);
+		if (s.friend != NULL)	/* CC-10 */
+			return cc_refuse(err, "CC-10", "'%s' would end its move "
+			    "inside '%s'", u->id, s.friend->id);
+		if (s.enemy != NULL)
+			return cc_refuse(err, "CC-10", "'%s' can't move into "
+			    "enemy '%s'", u->id, s.enemy->id);
 		nmoves = find_path(st, u, o->to_x, o->to_y, left, moves,
 		    MAX_MOVES);
 		if (nmoves < 0)

@@ -476,8 +476,10 @@ cc_check_turn(const struct bt_state *st, const struct bt_unit *u,
     struct bt_error *err)
 {
 	if (!cc_in_battle(u))
-		return cc_refuse(err, "CC-27", "'%s' is out of the battle",
-		    u->id);
+		return cc_refuse(err, u->reserve ? "CC-3" :
+		    u->status & BT_ST_FLED ? "CC-29" : "CC-27", "'%s' is %s",
+		    u->id, u->reserve ? "in reserve" : u->status & BT_ST_FLED ?
+		    "gone off the map" : "destroyed");
 	if (st->active == NULL || strcmp(st->active, u->id) != 0)
 		return cc_refuse(err, "CC-6", "it is the turn of '%s', not of "
 		    "'%s'", st->active ? st->active : "nobody", u->id);

@@ -325,7 +325,7 @@ steps() {
 	unit b2 blue 5,6 initiative=8
 	unit r1 red 0,0 initiative=5
 	start
-	refused 1 "bt-move: refused (CC-8): 'b1' has no path to [5, 6] within its 200 ft of movement left" --to 5,6 b1
+	refused 1 "bt-move: refused (CC-10): 'b1' would end its move inside 'b2'" --to 5,6 b1
 	move --to 5,5 b1
 	assert_equal "$(pose t.yaml b1)" "[5, 5] [1, 1] n"
 	assert_equal "$(field t.yaml turn)" "{moved: 200}"
@@ -983,7 +983,7 @@ log:"
 	assert_equal "$(field t.yaml turn)" ""
 	# the turn has passed: b1 is out
 	run --separate-stderr -1 bt-move -f t.yaml b1 f
-	[[ "$stderr" == "bt-move: refused (CC-"*"): 'b1' is out of the battle" ]]
+	assert_equal "$stderr" "bt-move: refused (CC-29): 'b1' is gone off the map"
 }
 
 @test "CC-29 any part of a 2x1 unit over the edge is enough; the rest of the order is void" {
