@@ -53,17 +53,24 @@ enemies() {
 	}' | sort -k6,6n -k1,1
 }
 
+# Melee on an enemy next to it, else a shot if it has a bow.
 attack() {
-	for enemy in $(enemies "$1" | cut -d' ' -f1); do
-		try bt-attack "$1" "$enemy" && return 0
+	enemies "$1" > "$tmp/enemies"
+	while read -r enemy _ _ _ _ d; do
+		[ "$d" -le 1 ] && try bt-attack "$1" "$enemy" && return 0
+	done < "$tmp/enemies"
+	grep -A 30 "^  $1:\$" "$state" | sed '/^  [^ ]/q' | grep -q '^    ranged:' ||
+		return 1
+	while read -r enemy _ _ _ _ _; do
 		try bt-attack --ranged "$1" "$enemy" && return 0
-	done
+	done < "$tmp/enemies"
 	return 1
 }
 
-# Attacks, or turns to bring its front to bear and then attacks.
+# Attacks, or, with an enemy next to it, turns to bring its front to bear.
 fight() {
 	attack "$1" && return 0
+	[ "$(enemies "$1" | head -n 1 | cut -d' ' -f6)" = 1 ] || return 1
 	cp "$state" "$tmp/before.yaml"
 	for turn in about cw ccw cw:2 ccw:2; do
 		if try bt-move "$1" "$turn" && attack "$1"; then
@@ -90,7 +97,7 @@ advance() {
 			if (ddy < 0) ddy = -ddy
 			print (ddx > ddy ? ddx : ddy) * 100 + ddx + ddy, x "," y
 		}
-	}' | sort -n | head -n 25 | while read -r _ to; do
+	}' | sort -n | head -n 12 | while read -r _ to; do
 		if try bt-move --to "$to" "$1"; then
 			echo moved
 			break

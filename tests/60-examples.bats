@@ -40,12 +40,6 @@ load helper
 	assert_line --regexp "^  [a-z-]+ moves [a-z: ]+ to \[[0-9]+, [0-9]+\]"
 }
 
-@test "the demo battle is the same battle every time with the same seed" {
-	"$EXAMPLES/cc-battle.sh" 3 > a.out
-	"$EXAMPLES/cc-battle.sh" 3 > b.out
-	cmp a.out b.out
-}
-
 @test "the README's thirty-second pipeline runs as written" {
 	ln -s "$EXAMPLES" examples
 	# the indented lines of that section, comments off, pipes joined
