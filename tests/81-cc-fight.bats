@@ -38,52 +38,7 @@ start() {
 	bt-init --seed 1 -r 10,5 sc.yaml > s.yaml
 }
 
-# unit_set FILE ID KEY VALUE: sets a key of a unit in a state by hand.
-unit_set() {
-	sed -i -e "/^  $2:\$/,/^  [^ ]/{/^    $3: /d;}" \
-	    -e "/^  $2:\$/,/^  [^ ]/s/^    side: .*/&\n    $3: $4/" "$1"
-}
-
-# unit_del FILE ID KEY
-unit_del() {
-	sed -i "/^  $2:\$/,/^  [^ ]/{/^    $3: /d;}" "$1"
-}
-
-# broken FILE ID: the unit at 0 HP and broken, and the state still valid.
-broken() {
-	unit_set "$1" "$2" hp 0
-	unit_set "$1" "$2" status '[broken]'
-	bt-check "$1" > /dev/null
-}
-
 # --- reading the battle ---
-
-# The last log entry of state $1, or the last of event $2: its lines.
-log_entry() {
-	awk -v ev="${2-}" '
-	function keep() { if (buf != "" && (ev == "" || e == ev)) last = buf }
-	/^log:/ { inlog = 1; next }
-	inlog && /^[^ -]/ { inlog = 0 }
-	!inlog { next }
-	/^- round: / { keep(); buf = ""; e = "" }
-	/^  event: / { e = substr($0, 10) }
-	{ buf = buf $0 "\n" }
-	END { keep(); printf "%s", last }' "$1"
-}
-
-# Its text, unquoted, and its rolls.
-log_text() {
-	log_entry "$@" | sed -n "s/^  text: //p" |
-	    sed -e "/^'.*'\$/{s/^'//;s/'\$//;s/''/'/g;}"
-}
-log_rolls() {
-	log_entry "$@" | sed -n 's/^  rolls: //p'
-}
-
-# How many log entries of event $2 state $1 has.
-log_count() {
-	grep -c "^  event: $2\$" "$1" || true
-}
 
 order_of() {
 	sed -n '/^order:/,/^[a-z]/s/^- //p' "$1" | tr '\n' ' '
