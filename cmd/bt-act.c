@@ -13,15 +13,9 @@ usage(int status)
 	    "[operand ...]\n");
 	if (status == BT_EXIT_OK)
 		fprintf(fp, "Take an action other than an attack: in cc, defend, "
-		    "disengage,\nsupport ALLY or ready TRIGGER [TARGET].\n\n"
-		    "  -f, --file=FILE    read the state from FILE "
-		    "('-': standard input)\n"
-		    "  -i, --in-place     rewrite FILE instead of writing to "
-		    "standard output\n"
-		    "  -r, --rolls=LIST   use these die results instead of "
-		    "the generator\n"
-		    "  -h, --help         show this help\n"
-		    "  -V, --version      show the version\n");
+		    "disengage,\nsupport ALLY or ready TRIGGER [TARGET].\n\n");
+	if (status == BT_EXIT_OK)
+		bt_cli_usage_options(fp, "fir");
 	exit(bt_cli_finish(status));
 }
 

@@ -17,15 +17,9 @@ usage(int status)
 		    "  -c, --crit-type=T  the damage type a critical hit adds "
 		    "to\n"
 		    "  -d, --dis          the DM gives disadvantage\n"
-		    "  -f, --file=FILE    read the state from FILE "
-		    "('-': standard input)\n"
-		    "  -i, --in-place     rewrite FILE instead of writing to "
-		    "standard output\n"
-		    "  -R, --ranged       a ranged attack, not melee\n"
-		    "  -r, --rolls=LIST   use these die results instead of "
-		    "the generator\n"
-		    "  -h, --help         show this help\n"
-		    "  -V, --version      show the version\n");
+		    "  -R, --ranged       a ranged attack, not melee\n");
+	if (status == BT_EXIT_OK)
+		bt_cli_usage_options(fp, "fir");
 	exit(bt_cli_finish(status));
 }
 

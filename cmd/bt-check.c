@@ -13,13 +13,9 @@ usage(int status)
 	if (status == BT_EXIT_OK)
 		fprintf(fp, "Check a battle state and write it in canonical "
 		    "form.\n\n"
-		    "  -f, --file=FILE    read the state from FILE "
-		    "('-': standard input)\n"
-		    "  -i, --in-place     rewrite FILE instead of writing to "
-		    "standard output\n"
-		    "  -q, --quiet        check only: write nothing\n"
-		    "  -h, --help         show this help\n"
-		    "  -V, --version      show the version\n");
+		    "  -q, --quiet        check only: write nothing\n");
+	if (status == BT_EXIT_OK)
+		bt_cli_usage_options(fp, "fi");
 	exit(bt_cli_finish(status));
 }
 
@@ -54,13 +50,9 @@ main(int argc, char *argv[])
 				usage(BT_EXIT_USAGE);
 		}
 	}
-	argc -= optind;
-	argv += optind;
-	if (argc > 1 || (argc == 1 && cli.file != NULL) ||
+	if (bt_cli_file_operand(&cli, argc - optind, argv + optind) < 0 ||
 	    (quiet && cli.in_place))
 		usage(BT_EXIT_USAGE);
-	if (argc == 1)
-		cli.file = argv[0];
 
 	status = bt_cli_load(&cli, &st, &in, BT_LOAD_STATE);
 	if (status == BT_EXIT_OK && !quiet)

@@ -21,9 +21,9 @@ usage(int status)
 		    "('-': standard input)\n"
 		    "  -r, --rolls=LIST   use these die results, in order, "
 		    "for every roll\n"
-		    "  -s, --seed=N       seed the dice with N (0-4294967295)\n"
-		    "  -h, --help         show this help\n"
-		    "  -V, --version      show the version\n");
+		    "  -s, --seed=N       seed the dice with N (0-4294967295)\n");
+	if (status == BT_EXIT_OK)
+		bt_cli_usage_options(fp, "");
 	exit(bt_cli_finish(status));
 }
 
@@ -80,12 +80,8 @@ main(int argc, char *argv[])
 				usage(BT_EXIT_USAGE);
 		}
 	}
-	argc -= optind;
-	argv += optind;
-	if (argc > 1 || (argc == 1 && cli.file != NULL))
+	if (bt_cli_file_operand(&cli, argc - optind, argv + optind) < 0)
 		usage(BT_EXIT_USAGE);
-	if (argc == 1)
-		cli.file = argv[0];
 
 	if ((status = bt_cli_load(&cli, &st, &in, BT_LOAD_SCENARIO)) != 0)
 		goto out;

@@ -15,15 +15,9 @@ usage(int status)
 		fprintf(fp, "Roll a unit's morale: in cc, the Rally action.\n\n"
 		    "  -a, --adv          the DM gives advantage\n"
 		    "  -d, --dis          the DM gives disadvantage\n"
-		    "  -f, --file=FILE    read the state from FILE "
-		    "('-': standard input)\n"
-		    "  -i, --in-place     rewrite FILE instead of writing to "
-		    "standard output\n"
-		    "  -R, --rally        take the Rally action\n"
-		    "  -r, --rolls=LIST   use these die results instead of "
-		    "the generator\n"
-		    "  -h, --help         show this help\n"
-		    "  -V, --version      show the version\n");
+		    "  -R, --rally        take the Rally action\n");
+	if (status == BT_EXIT_OK)
+		bt_cli_usage_options(fp, "fir");
 	exit(bt_cli_finish(status));
 }
 

@@ -18,17 +18,11 @@ usage(int status)
 		    "square.\n\n"
 		    "  -d, --disengage    take the Disengage action with the "
 		    "move\n"
-		    "  -f, --file=FILE    read the state from FILE "
-		    "('-': standard input)\n"
 		    "      --hold=UNITS   these units decline their reactions\n"
-		    "  -i, --in-place     rewrite FILE instead of writing to "
-		    "standard output\n"
-		    "  -r, --rolls=LIST   use these die results instead of "
-		    "the generator\n"
 		    "  -t, --to=X,Y       move the unit's top-left square to "
-		    "X,Y\n"
-		    "  -h, --help         show this help\n"
-		    "  -V, --version      show the version\n");
+		    "X,Y\n");
+	if (status == BT_EXIT_OK)
+		bt_cli_usage_options(fp, "fir");
 	exit(bt_cli_finish(status));
 }
 

@@ -13,12 +13,10 @@ usage(int status)
 	if (status == BT_EXIT_OK)
 		fprintf(fp, "Draw a battle state as a text map and a table of "
 		    "units.\n\n"
-		    "  -f, --file=FILE    read the state from FILE "
-		    "('-': standard input)\n"
 		    "      --color=WHEN   auto (a terminal, no NO_COLOR), "
-		    "always or never\n"
-		    "  -h, --help         show this help\n"
-		    "  -V, --version      show the version\n");
+		    "always or never\n");
+	if (status == BT_EXIT_OK)
+		bt_cli_usage_options(fp, "f");
 	exit(bt_cli_finish(status));
 }
 
@@ -53,12 +51,8 @@ main(int argc, char *argv[])
 				usage(BT_EXIT_USAGE);
 		}
 	}
-	argc -= optind;
-	argv += optind;
-	if (argc > 1 || (argc == 1 && cli.file != NULL))
+	if (bt_cli_file_operand(&cli, argc - optind, argv + optind) < 0)
 		usage(BT_EXIT_USAGE);
-	if (argc == 1)
-		cli.file = argv[0];
 
 	status = bt_cli_load(&cli, &st, &in, BT_LOAD_STATE);
 	if (status == BT_EXIT_OK) {

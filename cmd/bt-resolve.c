@@ -11,15 +11,9 @@ usage(int status)
 
 	fprintf(fp, "usage: bt-resolve [-i] [-r rolls] [-f file | file]\n");
 	if (status == BT_EXIT_OK)
-		fprintf(fp, "End the active unit's turn and start the next.\n\n"
-		    "  -f, --file=FILE    read the state from FILE "
-		    "('-': standard input)\n"
-		    "  -i, --in-place     rewrite FILE instead of writing to "
-		    "standard output\n"
-		    "  -r, --rolls=LIST   use these die results instead of "
-		    "the generator\n"
-		    "  -h, --help         show this help\n"
-		    "  -V, --version      show the version\n");
+		fprintf(fp, "End the active unit's turn and start the next.\n\n");
+	if (status == BT_EXIT_OK)
+		bt_cli_usage_options(fp, "fir");
 	exit(bt_cli_finish(status));
 }
 
@@ -49,12 +43,8 @@ main(int argc, char *argv[])
 				usage(BT_EXIT_USAGE);
 		}
 	}
-	argc -= optind;
-	argv += optind;
-	if (argc > 1 || (argc == 1 && cli.file != NULL))
+	if (bt_cli_file_operand(&cli, argc - optind, argv + optind) < 0)
 		usage(BT_EXIT_USAGE);
-	if (argc == 1)
-		cli.file = argv[0];
 	status = bt_cli_play(&cli, &o, "resolve");
 	free(cli.rolls);
 	return bt_cli_finish(status);

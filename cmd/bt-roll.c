@@ -19,15 +19,9 @@ usage(int status)
 		    "higher\n"
 		    "  -d, --dis          a d20 with disadvantage: two, keep "
 		    "the lower\n"
-		    "  -f, --file=FILE    read the state from FILE "
-		    "('-': standard input)\n"
-		    "  -i, --in-place     rewrite FILE instead of writing to "
-		    "standard output\n"
-		    "  -r, --rolls=LIST   use these die results instead of "
-		    "the generator\n"
-		    "  -w, --what=TEXT    what the roll is for, for the log\n"
-		    "  -h, --help         show this help\n"
-		    "  -V, --version      show the version\n");
+		    "  -w, --what=TEXT    what the roll is for, for the log\n");
+	if (status == BT_EXIT_OK)
+		bt_cli_usage_options(fp, "fir");
 	exit(bt_cli_finish(status));
 }
 

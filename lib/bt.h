@@ -517,6 +517,12 @@ void	 bt_cli_start(char **argv);
  * ch was one (and its argument good), 0 when it is the program's own, -1
  * for a bad argument (already reported: a usage error). */
 int	 bt_cli_option(struct bt_cli *, int ch, const char *arg);
+/* --help's lines for those of -f, -i, -r a program has (letters in opts),
+ * then -h and -V: worded alike in every program. */
+void	 bt_cli_usage_options(FILE *, const char *opts);
+/* The state's file as the one operand, for the programs with no other
+ * (CLI.md); -1 when there are more, or one besides -f. */
+int	 bt_cli_file_operand(struct bt_cli *, int argc, char **argv);
 void	 bt_cli_version(void);
 int	 bt_cli_rolls(struct bt_cli *, const char *arg);
 int	 bt_cli_color(struct bt_cli *, const char *arg);

@@ -47,6 +47,32 @@ bt_cli_option(struct bt_cli *c, int ch, const char *arg)
 }
 
 int
+bt_cli_file_operand(struct bt_cli *c, int argc, char **argv)
+{
+	if (argc > 1 || (argc == 1 && c->file != NULL))
+		return -1;
+	if (argc == 1)
+		c->file = argv[0];
+	return 0;
+}
+
+void
+bt_cli_usage_options(FILE *fp, const char *opts)
+{
+	if (strchr(opts, 'f') != NULL)
+		fputs("  -f, --file=FILE    read the state from FILE "
+		    "('-': standard input)\n", fp);
+	if (strchr(opts, 'i') != NULL)
+		fputs("  -i, --in-place     rewrite FILE instead of writing to "
+		    "standard output\n", fp);
+	if (strchr(opts, 'r') != NULL)
+		fputs("  -r, --rolls=LIST   use these die results instead of "
+		    "the generator\n", fp);
+	fputs("  -h, --help         show this help\n"
+	    "  -V, --version      show the version\n", fp);
+}
+
+int
 bt_cli_rolls(struct bt_cli *c, const char *arg)
 {
 	const char *why;
