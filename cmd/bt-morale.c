@@ -10,11 +10,15 @@ usage(int status)
 	FILE *fp = status == BT_EXIT_OK ? stdout : stderr;
 
 	fprintf(fp, "usage: bt-morale [-i] [--rally] [--adv] [--dis] "
-	    "[-r rolls] [-f file] unit\n");
+	    "[--hold units] [-r rolls] [-f file] [unit ...]\n");
 	if (status == BT_EXIT_OK)
-		fprintf(fp, "Roll a unit's morale: in cc, the Rally action.\n\n"
+		fprintf(fp, "Roll morale: in cc, a unit's Rally action; in "
+		    "kingdom, the resolution\nphase's checks of the armies "
+		    "named, or of all.\n\n"
 		    "  -a, --adv          the DM gives advantage\n"
 		    "  -d, --dis          the DM gives disadvantage\n"
+		    "      --hold=UNITS   these units decline their parting "
+		    "attacks\n"
 		    "  -R, --rally        take the Rally action\n");
 	if (status == BT_EXIT_OK)
 		bt_cli_usage_options(fp, "fir");
@@ -29,6 +33,7 @@ main(int argc, char *argv[])
 		{ "dis", no_argument, NULL, 'd' },
 		{ "file", required_argument, NULL, 'f' },
 		{ "help", no_argument, NULL, 'h' },
+		{ "hold", required_argument, NULL, 'H' },
 		{ "in-place", no_argument, NULL, 'i' },
 		{ "rally", no_argument, NULL, 'R' },
 		{ "rolls", required_argument, NULL, 'r' },
@@ -52,6 +57,10 @@ main(int argc, char *argv[])
 		case 'h':
 			usage(BT_EXIT_OK);
 			break;
+		case 'H':
+			if (bt_cli_hold(&o, optarg) < 0)
+				usage(BT_EXIT_USAGE);
+			break;
 		case 'R':
 			o.rally = true;
 			break;
@@ -62,8 +71,6 @@ main(int argc, char *argv[])
 	}
 	o.argc = argc - optind;
 	o.argv = argv + optind;
-	if (o.argc != 1)
-		usage(BT_EXIT_USAGE);
 	status = bt_cli_play(&cli, &o, "morale");
 	free(cli.rolls);
 	return bt_cli_finish(status);

@@ -9,9 +9,12 @@ usage(int status)
 {
 	FILE *fp = status == BT_EXIT_OK ? stdout : stderr;
 
-	fprintf(fp, "usage: bt-resolve [-i] [-r rolls] [-f file | file]\n");
+	fprintf(fp, "usage: bt-resolve [-i] [--hold units] [-r rolls] "
+	    "[-f file | file]\n");
 	if (status == BT_EXIT_OK)
-		fprintf(fp, "End the active unit's turn and start the next.\n\n");
+		fprintf(fp, "End the active unit's turn (kingdom: the phase) "
+		    "and start the next.\n\n"
+		    "      --hold=UNITS   these units decline their reactions\n");
 	if (status == BT_EXIT_OK)
 		bt_cli_usage_options(fp, "fir");
 	exit(bt_cli_finish(status));
@@ -23,6 +26,7 @@ main(int argc, char *argv[])
 	static const struct option opts[] = {
 		{ "file", required_argument, NULL, 'f' },
 		{ "help", no_argument, NULL, 'h' },
+		{ "hold", required_argument, NULL, 'H' },
 		{ "in-place", no_argument, NULL, 'i' },
 		{ "rolls", required_argument, NULL, 'r' },
 		{ "version", no_argument, NULL, 'V' },
@@ -37,6 +41,10 @@ main(int argc, char *argv[])
 		switch (ch) {
 		case 'h':
 			usage(BT_EXIT_OK);
+			break;
+		case 'H':
+			if (bt_cli_hold(&o, optarg) < 0)
+				usage(BT_EXIT_USAGE);
 			break;
 		default:
 			if (bt_cli_option(&cli, ch, optarg) <= 0)

@@ -221,6 +221,44 @@ struct bt_turn {			/* cc: the active unit's turn so far */
 	bool		 stopped;	/* acted after moving: no more movement */
 };
 
+/* A list of names: a kingdom army's known tactics, whom it is engaged with. */
+struct bt_names {
+	char		**v;
+	size_t		 n;
+};
+bool	 bt_names_has(const struct bt_names *, const char *);
+void	 bt_names_add(struct bt_names *, const char *);
+void	 bt_names_del(struct bt_names *, const char *);
+
+/* kingdom: an army's turn so far; cleared when the next turn begins. */
+struct bt_km_turn {
+	bool		 present;
+	int		 moved;		/* squares of Maneuver spent (KM-2) */
+	int		 disengage;	/* 0 not tried, 1 passed, 2 failed (KM-4) */
+	int		 strategy_from;	/* track step at the turn's start, or -1 */
+	int		 tactic_check;	/* 0 none, 1 passed, 2 failed (KM-3) */
+	char		*shoot;		/* the target it is ordered to shoot */
+	bool		 avoid;		/* tries to avoid melee (KM-6) */
+	int		 damage;	/* taken this turn (KM-9, KM-10) */
+	char		*melee_by;	/* who dealt it most melee damage (KM-11) */
+	bool		 resolved;	/* its resolution is done (KM-9 to KM-12) */
+};
+/* kingdom: a Tactical Action, a named set of modifiers (KM-3). */
+struct bt_km_mods {
+	int		 ac, melee, ranged, damage, maneuver;
+};
+struct bt_km_tactic {
+	char		*name;
+	struct bt_km_mods mods;
+	char		*notes;
+};
+/* kingdom: what one lost army costs its kingdom (KM-17). */
+struct bt_km_loss {
+	bool		 present;
+	int		 loyalty, unrest, bp, population;
+};
+#define BT_KM_TRACK	5	/* defensive ... reckless (KM-3) */
+
 /* Unit status words, one bit each (bt-state(5) lists them). */
 enum bt_status {
 	BT_ST_BROKEN = 1 << 0,
@@ -241,6 +279,12 @@ struct bt_side {
 	int		 culture;	/* cc: realm's Culture modifier */
 	int		 deploy;	/* cc: 0 first, 1 last: what it chooses */
 	int		 profession;	/* kingdom: commander's Profession (soldier) */
+	/* kingdom: its kingdom's sheet and the battle's outcome for it */
+	int		 moves;		/* 0 first, 1 last: its KM-2 choice */
+	int		 loyalty, control_dc, unrest, bp, population, war_losses;
+	bool		 ceasefire;	/* asked for this turn (KM-13) */
+	int		 outcome;	/* -1, or victory, ceasefire, defeat */
+	int		 reform_bp;	/* to reform its routed armies (KM-17) */
 	char		*notes;
 };
 
@@ -272,6 +316,13 @@ struct bt_unit {
 	int		 acr, shots, max_shots, range, maneuver, maneuver_dc;
 	int		 rout, consumption, creatures;
 	char		*commander_name;
+	int		 strategy;	/* step of the track (KM-3) */
+	char		*tactic;
+	struct bt_names	 tactics;	/* those it knows */
+	struct bt_names	 engaged;	/* KM-6: a relation, kept both ways */
+	struct bt_km_turn km;
+	int		 fate;		/* -1, or its commander's (KM-14 to KM-16) */
+	bool		 learns;	/* may learn a new Tactical Action (KM-14) */
 	/* clash */
 	bool		 solo, pc;
 	char		*joined;
@@ -301,6 +352,11 @@ struct bt_state {
 	int		 climate;
 	char		*deploy_first;	/* cc: side that deployed first */
 	int		 phase;		/* kingdom: maneuver ... resolution */
+	char		*first;		/* kingdom: the side that moves first */
+	int		 track[BT_KM_TRACK][3];	/* kingdom: AC, attack, damage */
+	struct bt_km_tactic *tactics;	/* kingdom: the scenario's catalogue */
+	size_t		 ntactics;
+	struct bt_km_loss social[2];	/* kingdom: a destroyed, a routed army */
 	struct bt_map	 map;
 	struct bt_side	*sides;
 	size_t		 nsides;
@@ -351,6 +407,7 @@ enum bt_ftype {
 	BT_F_XY,	/* [x, y] into two ints at off and off + sizeof(int) */
 	BT_F_DICE,	/* struct bt_dice_expr, written NdM+K */
 	BT_F_SUB,	/* a nested mapping, described by sub */
+	BT_F_NAMES,	/* struct bt_names, a flow list of words */
 	BT_F_CUSTOM	/* load and emit given */
 };
 enum {
@@ -385,6 +442,7 @@ struct bt_field {
 	int	(*load)(void *, const struct bt_node *, struct bt_load *);
 	void	(*emit)(const void *, struct bt_emitter *);
 	bool	(*given)(const void *);		/* custom: worth writing */
+	void	(*free)(void *);		/* custom: frees what it owns */
 };
 /* Reads map into obj; label names obj in messages ("unit 'a1'"). */
 int	 bt_schema_load(const struct bt_schema *, void *obj,

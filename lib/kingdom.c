@@ -1,23 +1,229 @@
 /*
  * kingdom.c: the kingdom ruleset (RULES.md KM-1 to KM-17, seed 002): armies
  * acting at once in four phases a turn. This file holds its state tables,
- * the rules a kingdom state keeps and bt-init's setup.
+ * the rules a kingdom state keeps, bt-init's setup with the maneuver-order
+ * check (KM-2), and what the other kingdom files ask of an army.
  */
+#include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "bt.h"
+#include "kingdom.h"
 
-static const char *const phase_words[] = {
+const char *const km_phase_words[] = {
 	"maneuver", "ranged", "melee", "resolution", NULL
 };
+const char *const km_track_words[] = {
+	"defensive", "cautious", "standard", "aggressive", "reckless", NULL
+};
+static const char *const moves_words[] = { "first", "last", NULL };
+static const char *const outcome_words[] = {
+	"victory", "ceasefire", "defeat", NULL
+};
+static const char *const fate_words[] = {
+	"killed", "captured", "escaped", NULL
+};
+static const char *const pass_words[] = { "none", "passed", "failed", NULL };
+
+/* KM-3's decision: AC, attack and damage at each step of the track. */
+static const int default_track[BT_KM_TRACK][3] = {
+	{ 4, -4, -6 }, { 2, -2, -3 }, { 0, 0, 0 }, { -2, 2, 3 }, { -4, 4, 6 }
+};
+
+/* --- the state's own keys ---------------------------------------------- */
+
+/*
+ * strategies: {reckless: [-4, 6, 8], ...}: the steps of the track whose
+ * modifiers differ from KM-3's. st->track holds the difference from the
+ * default, so a state without the key needs no setting up.
+ */
+static int
+load_track(void *obj, const struct bt_node *n, struct bt_load *ld)
+{
+	struct bt_state *st = obj;
+	int rc = 0;
+
+	if (n->kind != BT_NODE_MAP)
+		return bt_errorf(ld->err, BT_EXIT_DATA, n->line, n->col,
+		    "'strategies' must map steps of the track (defensive, "
+		    "cautious, standard, aggressive, reckless) to [ac, attack, "
+		    "damage]");
+	for (size_t k = 0; k < n->n; k += 2) {
+		const struct bt_node *key = n->kids[k], *v = n->kids[k + 1];
+		int step;
+
+		if (bt_node_word(key, km_track_words, &step, "strategies", ld)) {
+			rc = -1;
+			continue;
+		}
+		if (v->kind != BT_NODE_SEQ || v->n != 3) {
+			rc = bt_errorf(ld->err, BT_EXIT_DATA, v->line, v->col,
+			    "'strategies: %s' must be [ac, attack, damage]",
+			    key->str);
+			continue;
+		}
+		for (int m = 0; m < 3; m++) {
+			long x;
+
+			if (bt_node_int(v->kids[m], -100, 100, &x, key->str, ld))
+				rc = -1;
+			else
+				st->track[step][m] = (int)x -
+				    default_track[step][m];
+		}
+	}
+	return rc;
+}
+
+static bool
+given_track(const void *obj)
+{
+	const struct bt_state *st = obj;
+
+	for (int s = 0; s < BT_KM_TRACK; s++)
+		for (int m = 0; m < 3; m++)
+			if (st->track[s][m] != 0)
+				return true;
+	return false;
+}
+
+static void
+emit_track(const void *obj, struct bt_emitter *em)
+{
+	const struct bt_state *st = obj;
+
+	bt_emit_map(em, false);
+	for (int s = 0; s < BT_KM_TRACK; s++) {
+		bt_emit_str(em, km_track_words[s]);
+		bt_emit_seq(em, true);
+		for (int m = 0; m < 3; m++)
+			bt_emit_int(em, default_track[s][m] + st->track[s][m]);
+		bt_emit_end_seq(em);
+	}
+	bt_emit_end_map(em);
+}
+
+#define M(k) \
+	{ .key = #k, .type = BT_F_INT, .off = offsetof(struct bt_km_tactic, mods.k), \
+	  .min = -100, .max = 100 }
+static const struct bt_field tactic_fields[] = {
+	M(ac), M(melee), M(ranged), M(damage), M(maneuver),
+	{ .key = "notes", .type = BT_F_STR, .off = offsetof(struct bt_km_tactic, notes) },
+};
+#undef M
+static const struct bt_schema tactic_schema = {
+	"tactic", tactic_fields, sizeof(tactic_fields) / sizeof(tactic_fields[0]),
+	SIZE_MAX
+};
+
+/* tactics: {shield-wall: {ac: 2, melee: -1}, ...}: KM-3's catalogue. */
+static int
+load_tactics(void *obj, const struct bt_node *n, struct bt_load *ld)
+{
+	struct bt_state *st = obj;
+	int rc = 0;
+
+	if (n->kind != BT_NODE_MAP)
+		return bt_errorf(ld->err, BT_EXIT_DATA, n->line, n->col,
+		    "'tactics' must map each Tactical Action's name to its "
+		    "modifiers");
+	st->tactics = bt_xcalloc(n->n / 2 + 1, sizeof(*st->tactics));
+	for (size_t k = 0; k < n->n; k += 2) {
+		const struct bt_node *key = n->kids[k];
+		struct bt_km_tactic *t = &st->tactics[st->ntactics];
+		char *label;
+
+		if (*key->str == '\0' || strpbrk(key->str, " \t,") != NULL) {
+			rc = bt_errorf(ld->err, BT_EXIT_DATA, key->line,
+			    key->col, "bad tactic name '%s': one word",
+			    key->str);
+			continue;
+		}
+		t->name = bt_xstrdup(key->str);
+		st->ntactics++;
+		label = bt_xasprintf("tactic '%s'", key->str);
+		if (bt_schema_load(&tactic_schema, t, n->kids[k + 1], label, ld))
+			rc = -1;
+		free(label);
+	}
+	return rc;
+}
+
+static bool
+given_tactics(const void *obj)
+{
+	return ((const struct bt_state *)obj)->ntactics > 0;
+}
+
+static void
+emit_tactics(const void *obj, struct bt_emitter *em)
+{
+	const struct bt_state *st = obj;
+
+	bt_emit_map(em, false);
+	for (size_t i = 0; i < st->ntactics; i++) {
+		bt_emit_str(em, st->tactics[i].name);
+		bt_emit_map(em, true);
+		bt_schema_emit(&tactic_schema, &st->tactics[i], em);
+		bt_emit_end_map(em);
+	}
+	bt_emit_end_map(em);
+}
+
+static void
+free_tactics(void *obj)
+{
+	struct bt_state *st = obj;
+
+	for (size_t i = 0; i < st->ntactics; i++) {
+		bt_schema_free(&tactic_schema, &st->tactics[i]);
+		free(st->tactics[i].name);
+	}
+	free(st->tactics);
+	st->tactics = NULL;
+	st->ntactics = 0;
+}
+
+#define L(k) \
+	{ .key = #k, .type = BT_F_INT, .off = offsetof(struct bt_km_loss, k), \
+	  .min = -BT_MAX_INT, .max = BT_MAX_INT }
+static const struct bt_field loss_fields[] = {
+	L(loyalty), L(unrest), L(bp), L(population),
+};
+#undef L
+static const struct bt_schema loss_schema = {
+	"loss", loss_fields, sizeof(loss_fields) / sizeof(loss_fields[0]),
+	offsetof(struct bt_km_loss, present)
+};
+static const struct bt_field social_fields[] = {
+	{ .key = "destroyed", .type = BT_F_SUB, .off = 0, .flags = BT_FLOW, .sub = &loss_schema },
+	{ .key = "routed", .type = BT_F_SUB, .off = sizeof(struct bt_km_loss), .flags = BT_FLOW, .sub = &loss_schema },
+};
+static const struct bt_schema social_schema = {
+	"'social-damage'", social_fields, 2, SIZE_MAX
+};
+
+static bool
+given_social(const void *obj)
+{
+	const struct bt_state *st = obj;
+
+	return st->social[0].present || st->social[1].present;
+}
 
 static const struct bt_field state_fields[] = {
-	{ .key = "phase", .type = BT_F_WORD, .off = offsetof(struct bt_state, phase), .flags = BT_REQ | BT_DERIVED, .words = phase_words },
+	{ .key = "phase", .type = BT_F_WORD, .off = offsetof(struct bt_state, phase), .flags = BT_REQ | BT_DERIVED, .words = km_phase_words },
+	{ .key = "first", .type = BT_F_STR, .off = offsetof(struct bt_state, first), .flags = BT_REQ | BT_DERIVED },
+	{ .key = "strategies", .type = BT_F_CUSTOM, .load = load_track, .emit = emit_track, .given = given_track },
+	{ .key = "tactics", .type = BT_F_CUSTOM, .load = load_tactics, .emit = emit_tactics, .given = given_tactics, .free = free_tactics },
+	{ .key = "social-damage", .type = BT_F_SUB, .off = offsetof(struct bt_state, social), .sub = &social_schema, .given = given_social },
 };
 static const struct bt_schema state_schema = {
-	"the state", state_fields, 1, SIZE_MAX
+	"the state", state_fields, sizeof(state_fields) / sizeof(state_fields[0]),
+	SIZE_MAX
 };
+
+/* --- sides: the commander and the kingdom's sheet ---------------------- */
 
 #define SD(k, t, o, fl, lo, hi) \
 	{ .key = k, .type = t, .off = offsetof(struct bt_side, o), .flags = fl, \
@@ -25,11 +231,44 @@ static const struct bt_schema state_schema = {
 static const struct bt_field side_fields[] = {
 	SD("commander", BT_F_STR, commander, BT_REQ, 0, 0),
 	SD("profession", BT_F_INT, profession, BT_REQ, -10, 100),
+	{ .key = "moves", .type = BT_F_WORD, .off = offsetof(struct bt_side, moves), .def = 1, .words = moves_words },
+	SD("loyalty", BT_F_INT, loyalty, BT_REQ, -100, 100),
+	SD("control-dc", BT_F_INT, control_dc, BT_REQ, 0, 100),
+	SD("unrest", BT_F_INT, unrest, BT_REQ, 0, BT_MAX_INT),
+	SD("bp", BT_F_INT, bp, BT_REQ, -BT_MAX_INT, BT_MAX_INT),
+	SD("population", BT_F_INT, population, BT_REQ, 0, BT_MAX_INT),
+	SD("war-losses", BT_F_INT, war_losses, 0, 0, BT_MAX_INT),
+	SD("ceasefire", BT_F_BOOL, ceasefire, 0, 0, 0),
+	{ .key = "outcome", .type = BT_F_WORD, .off = offsetof(struct bt_side, outcome), .flags = BT_DERIVED, .def = -1, .words = outcome_words },
+	SD("reform-bp", BT_F_INT, reform_bp, BT_DERIVED, 0, BT_MAX_INT),
 	SD("notes", BT_F_STR, notes, 0, 0, 0),
 };
+#undef SD
 static const struct bt_schema side_schema = {
 	"side", side_fields, sizeof(side_fields) / sizeof(side_fields[0]),
 	SIZE_MAX
+};
+
+/* --- armies ------------------------------------------------------------ */
+
+#define T(k, t, o, lo, hi, d) \
+	{ .key = k, .type = t, .off = offsetof(struct bt_km_turn, o), .min = lo, \
+	  .max = hi, .def = d }
+static const struct bt_field turn_fields[] = {
+	T("moved", BT_F_INT, moved, 0, 100000, 0),
+	{ .key = "disengage", .type = BT_F_WORD, .off = offsetof(struct bt_km_turn, disengage), .words = pass_words },
+	{ .key = "strategy-from", .type = BT_F_WORD, .off = offsetof(struct bt_km_turn, strategy_from), .def = -1, .words = km_track_words },
+	{ .key = "tactic-check", .type = BT_F_WORD, .off = offsetof(struct bt_km_turn, tactic_check), .words = pass_words },
+	T("shoot", BT_F_STR, shoot, 0, 0, 0),
+	T("avoid-melee", BT_F_BOOL, avoid, 0, 0, 0),
+	T("damage", BT_F_INT, damage, 0, BT_MAX_INT, 0),
+	T("melee-by", BT_F_STR, melee_by, 0, 0, 0),
+	T("resolved", BT_F_BOOL, resolved, 0, 0, 0),
+};
+#undef T
+static const struct bt_schema turn_schema = {
+	"'turn'", turn_fields, sizeof(turn_fields) / sizeof(turn_fields[0]),
+	offsetof(struct bt_km_turn, present)
 };
 
 #define U(k, t, o, fl, lo, hi) \
@@ -57,17 +296,269 @@ static const struct bt_field unit_fields[] = {
 	U("rout", BT_F_INT, rout, BT_REQ, 0, 100000),
 	U("consumption", BT_F_INT, consumption, BT_REQ, 0, 100000),
 	U("creatures", BT_F_INT, creatures, BT_REQ, 1, 10000000),
+	{ .key = "strategy", .type = BT_F_WORD, .off = offsetof(struct bt_unit, strategy), .flags = BT_ALWAYS, .def = KM_STANDARD, .words = km_track_words },
+	U("tactic", BT_F_STR, tactic, 0, 0, 0),
+	U("tactics", BT_F_NAMES, tactics, 0, 0, 0),
+	U("engaged", BT_F_NAMES, engaged, 0, 0, 0),
+	{ .key = "turn", .type = BT_F_SUB, .off = offsetof(struct bt_unit, km), .sub = &turn_schema },
 	{ .key = "status", .type = BT_F_WORDS, .off = offsetof(struct bt_unit, status), .words = bt_status_words },
+	{ .key = "commander-fate", .type = BT_F_WORD, .off = offsetof(struct bt_unit, fate), .flags = BT_DERIVED, .def = -1, .words = fate_words },
+	U("learns", BT_F_BOOL, learns, BT_DERIVED, 0, 0),
 	U("notes", BT_F_STR, notes, 0, 0, 0),
 };
+#undef U
 static const struct bt_schema unit_schema = {
 	"army", unit_fields, sizeof(unit_fields) / sizeof(unit_fields[0]),
 	SIZE_MAX
 };
 
+/* --- what the other files ask of an army -------------------------------- */
+
+struct bt_rect
+km_rect(const struct bt_unit *u)
+{
+	struct bt_rect r = { u->x, u->y, u->x + u->w - 1, u->y + u->h - 1 };
+
+	return r;
+}
+
+/* On the field: neither destroyed nor routed (KM-9, KM-12). */
+bool
+km_on_field(const struct bt_unit *u)
+{
+	return bt_unit_acts(u);
+}
+
+bool
+km_hostile(const struct bt_unit *a, const struct bt_unit *b)
+{
+	return strcmp(a->side, b->side) != 0;
+}
+
+bool
+km_adjacent(const struct bt_unit *a, const struct bt_unit *b)
+{
+	struct bt_rect ra = km_rect(a), rb = km_rect(b);
+
+	return km_on_field(a) && km_on_field(b) &&
+	    bt_rect_distance(&ra, &rb) == 1;
+}
+
+const struct bt_km_tactic *
+km_tactic(const struct bt_state *st, const struct bt_unit *u)
+{
+	for (size_t i = 0; u->tactic != NULL && i < st->ntactics; i++)
+		if (strcmp(st->tactics[i].name, u->tactic) == 0)
+			return &st->tactics[i];
+	return NULL;
+}
+
+static int
+track(const struct bt_state *st, const struct bt_unit *u, int m)
+{
+	return default_track[u->strategy][m] + st->track[u->strategy][m];
+}
+
+int
+km_ac(const struct bt_state *st, const struct bt_unit *u)
+{
+	const struct bt_km_tactic *t = km_tactic(st, u);
+
+	return u->ac + track(st, u, KM_AC) + (t ? t->mods.ac : 0);
+}
+
+int
+km_attack_mod(const struct bt_state *st, const struct bt_unit *u,
+    bool ranged)
+{
+	const struct bt_km_tactic *t = km_tactic(st, u);
+
+	return (ranged ? u->ranged.attack : u->attack) +
+	    track(st, u, KM_ATTACK) +
+	    (t ? (ranged ? t->mods.ranged : t->mods.melee) : 0);
+}
+
+int
+km_damage_mod(const struct bt_state *st, const struct bt_unit *u)
+{
+	const struct bt_km_tactic *t = km_tactic(st, u);
+
+	return track(st, u, KM_DAMAGE) + (t ? t->mods.damage : 0);
+}
+
+int
+km_maneuver_mod(const struct bt_state *st, const struct bt_unit *u)
+{
+	const struct bt_km_tactic *t = km_tactic(st, u);
+
+	return u->maneuver + (t ? t->mods.maneuver : 0);
+}
+
+/* The army's turn record, started on first use. */
+struct bt_km_turn *
+km_turn(struct bt_unit *u)
+{
+	if (!u->km.present) {
+		km_turn_clear(u);
+		u->km.present = true;
+	}
+	return &u->km;
+}
+
+void
+km_turn_clear(struct bt_unit *u)
+{
+	free(u->km.shoot);
+	free(u->km.melee_by);
+	memset(&u->km, 0, sizeof(u->km));
+	u->km.strategy_from = -1;
+}
+
+void
+km_disengage(struct bt_state *st, struct bt_unit *a, struct bt_unit *b)
+{
+	(void)st;
+	bt_names_del(&a->engaged, b->id);
+	bt_names_del(&b->engaged, a->id);
+}
+
+void
+km_leave(struct bt_state *st, struct bt_unit *u, unsigned why)
+{
+	size_t j = 0;
+
+	while (u->engaged.n > 0)
+		km_disengage(st, u, bt_unit_find(st, u->engaged.v[0]));
+	u->status |= why;
+	u->placed = false;
+	for (size_t i = 0; i < st->norder; i++) {
+		if (strcmp(st->order[i], u->id) == 0) {
+			free(st->order[i]);
+			continue;
+		}
+		st->order[j++] = st->order[i];
+	}
+	st->norder = j;
+}
+
+struct bt_unit *
+km_operand(const struct bt_state *st, const char *id, struct bt_error *err)
+{
+	struct bt_unit *u = bt_unit_find(st, id);
+
+	if (u == NULL)
+		bt_errorf(err, BT_EXIT_USAGE, 0, 0, "no army '%s' in the state",
+		    id);
+	return u;
+}
+
+int
+km_refuse(struct bt_error *err, const char *rule, const char *fmt, ...)
+{
+	va_list ap;
+	char *msg;
+
+	va_start(ap, fmt);
+	msg = bt_xvasprintf(fmt, ap);
+	va_end(ap);
+	bt_errorf(err, BT_EXIT_REFUSED, 0, 0, "refused (%s): %s", rule, msg);
+	free(msg);
+	return -1;
+}
+
+/*
+ * KM-2: each side's commander rolls Profession (soldier), sides in id
+ * order; a tie rolls again. The winner moves first or last as its side's
+ * 'moves' says (last unless it chose first).
+ */
+void
+km_maneuver_check(struct bt_state *st, struct bt_dice *dice)
+{
+	struct bt_log_entry *e = bt_log_add(st, "maneuver", NULL);
+	struct bt_side *a = &st->sides[0], *b = &st->sides[1], *win, *first;
+	char *text = bt_xstrdup("Profession (soldier) checks (KM-2):");
+
+	dice->record = &e->rolls;
+	for (;;) {
+		int ra = bt_roll(dice, 20), rb = bt_roll(dice, 20);
+		int ta = ra + a->profession, tb = rb + b->profession;
+		char *more = bt_xasprintf("%s %s %d %c %d = %d against %s %d "
+		    "%c %d = %d", text, a->id, ra, a->profession < 0 ? '-' : '+',
+		    abs(a->profession), ta, b->id, rb,
+		    b->profession < 0 ? '-' : '+', abs(b->profession), tb);
+
+		free(text);
+		text = more;
+		if (ta != tb || dice->problem != NULL) {
+			win = ta >= tb ? a : b;
+			break;
+		}
+		more = bt_xasprintf("%s; a tie, rolled again;", text);
+		free(text);
+		text = more;
+	}
+	dice->record = NULL;
+	first = win->moves == 0 ? win : win == a ? b : a;
+	bt_log_text(e, "%s; %s wins and moves %s", text, win->id,
+	    first == win ? "first" : "last");
+	free(text);
+	free(st->first);
+	st->first = bt_xstrdup(first->id);
+}
+
+/* --- the rules a kingdom state keeps ------------------------------------ */
+
+static void
+check_names(const struct bt_state *st, const struct bt_unit *u,
+    struct bt_error *err)
+{
+	const struct bt_unit *o;
+
+	for (size_t k = 0; k < u->tactics.n; k++) {
+		size_t i;
+
+		for (i = 0; i < st->ntactics; i++)
+			if (strcmp(st->tactics[i].name, u->tactics.v[k]) == 0)
+				break;
+		if (i == st->ntactics)
+			bt_errorf(err, BT_EXIT_DATA, u->line, u->col, "army '%s' "
+			    "knows tactic '%s', which 'tactics' doesn't define",
+			    u->id, u->tactics.v[k]);
+	}
+	if (u->tactic != NULL && !bt_names_has(&u->tactics, u->tactic))
+		bt_errorf(err, BT_EXIT_DATA, u->line, u->col, "army '%s' uses "
+		    "tactic '%s', which it doesn't know (KM-3)", u->id,
+		    u->tactic);
+	for (size_t k = 0; k < u->engaged.n; k++) {
+		o = bt_unit_find(st, u->engaged.v[k]);
+		if (o == NULL || !km_hostile(u, o) || !km_adjacent(u, o) ||
+		    !bt_names_has(&o->engaged, u->id))
+			bt_errorf(err, BT_EXIT_DATA, u->line, u->col, "army '%s' "
+			    "is engaged with '%s', which is not a hostile army "
+			    "next to it engaged with it in turn (KM-6)", u->id,
+			    u->engaged.v[k]);
+	}
+	if (u->km.shoot != NULL && ((o = bt_unit_find(st, u->km.shoot)) ==
+	    NULL || !km_hostile(u, o)))
+		bt_errorf(err, BT_EXIT_DATA, u->line, u->col, "army '%s' is "
+		    "ordered to shoot '%s', which is not a hostile army",
+		    u->id, u->km.shoot);
+	if (u->km.melee_by != NULL && ((o = bt_unit_find(st,
+	    u->km.melee_by)) == NULL || !km_hostile(u, o)))
+		bt_errorf(err, BT_EXIT_DATA, u->line, u->col, "army '%s' was "
+		    "damaged in melee by '%s', which is not a hostile army",
+		    u->id, u->km.melee_by);
+}
+
 static void
 kingdom_check(const struct bt_state *st, struct bt_error *err)
 {
+	if (st->nsides != 2)
+		bt_errorf(err, BT_EXIT_DATA, 0, 0, "a kingdom battle has two "
+		    "sides, not %zu (KM-2)", st->nsides);
+	else if (st->first != NULL && bt_side_find(st, st->first) == NULL)
+		bt_errorf(err, BT_EXIT_DATA, 0, 0, "'first' names '%s', which "
+		    "is not a side", st->first);
 	for (size_t i = 0; i < st->nunits; i++) {
 		const struct bt_unit *u = &st->units[i];
 
@@ -79,6 +570,10 @@ kingdom_check(const struct bt_state *st, struct bt_error *err)
 			bt_errorf(err, BT_EXIT_DATA, u->line, u->col, "army '%s' "
 			    "has %d shots, more than its max-shots %d", u->id,
 			    u->shots, u->max_shots);
+		if (u->max_shots > 0 && u->range == 0)
+			bt_errorf(err, BT_EXIT_DATA, u->line, u->col, "army '%s' "
+			    "has shots but no 'range' (KM-5)", u->id);
+		check_names(st, u, err);
 	}
 }
 
@@ -88,20 +583,23 @@ kingdom_check_scenario(const struct bt_state *st, struct bt_error *err)
 	bt_check_zones(st, err);
 }
 
-/* KM-1: armies act at once; 'order' lists them by id, and no one unit
- * has the turn. */
+/*
+ * KM-1: armies act at once; 'order' lists those on the field by id and no
+ * one army has the turn. bt-init rolls round 1's maneuver order (KM-2).
+ */
 static int
 kingdom_setup(struct bt_state *st, struct bt_dice *dice, struct bt_error *err)
 {
-	(void)dice;
 	(void)err;
 	st->round = 1;
-	st->phase = 0;
+	st->phase = KM_MANEUVER;
 	st->order = bt_xcalloc(st->nunits + 1, sizeof(*st->order));
 	st->order_at = bt_xcalloc(st->nunits + 1, sizeof(*st->order_at));
 	for (size_t i = 0; i < st->nunits; i++)
 		if (bt_unit_acts(&st->units[i]))
 			st->order[st->norder++] = bt_xstrdup(st->units[i].id);
+	if (st->nsides == 2)
+		km_maneuver_check(st, dice);
 	return 0;
 }
 
@@ -115,4 +613,9 @@ const struct bt_ruleset bt_kingdom = {
 	.check = kingdom_check,
 	.check_scenario = kingdom_check_scenario,
 	.setup = kingdom_setup,
+	.move = km_move,
+	.attack = km_attack,
+	.act = km_act,
+	.morale = km_morale,
+	.resolve = km_resolve,
 };

@@ -180,6 +180,75 @@ load_words(const struct bt_field *f, void *obj, const struct bt_node *n,
 	return 0;
 }
 
+bool
+bt_names_has(const struct bt_names *l, const char *name)
+{
+	for (size_t i = 0; i < l->n; i++)
+		if (strcmp(l->v[i], name) == 0)
+			return true;
+	return false;
+}
+
+/* Kept sorted by bytes, so a list reads the same however it was built. */
+void
+bt_names_add(struct bt_names *l, const char *name)
+{
+	size_t i;
+
+	if (bt_names_has(l, name))
+		return;
+	l->v = bt_xreallocarray(l->v, l->n + 1, sizeof(*l->v));
+	for (i = l->n; i > 0 && strcmp(l->v[i - 1], name) > 0; i--)
+		l->v[i] = l->v[i - 1];
+	l->v[i] = bt_xstrdup(name);
+	l->n++;
+}
+
+void
+bt_names_del(struct bt_names *l, const char *name)
+{
+	for (size_t i = 0; i < l->n; i++)
+		if (strcmp(l->v[i], name) == 0) {
+			free(l->v[i]);
+			memmove(&l->v[i], &l->v[i + 1],
+			    (l->n - i - 1) * sizeof(*l->v));
+			l->n--;
+			return;
+		}
+}
+
+static void
+names_free(struct bt_names *l)
+{
+	for (size_t i = 0; i < l->n; i++)
+		free(l->v[i]);
+	free(l->v);
+	l->v = NULL;
+	l->n = 0;
+}
+
+static int
+load_names(const struct bt_field *f, void *obj, const struct bt_node *n,
+    struct bt_load *ld)
+{
+	struct bt_names *l = AT(obj, f, struct bt_names);
+
+	if (n->kind != BT_NODE_SEQ)
+		return wrong_type(n, f->key, "a list of names", ld);
+	for (size_t i = 0; i < n->n; i++) {
+		const struct bt_node *k = n->kids[i];
+
+		if (k->kind != BT_NODE_SCALAR || *k->str == '\0' ||
+		    strpbrk(k->str, " \t,") != NULL || !bt_text_valid(k->str))
+			return wrong_type(k, f->key, "a list of names", ld);
+		if (bt_names_has(l, k->str))
+			return bt_errorf(ld->err, BT_EXIT_DATA, k->line, k->col,
+			    "'%s' lists '%s' twice", f->key, k->str);
+		bt_names_add(l, k->str);
+	}
+	return 0;
+}
+
 static int
 load_field(const struct bt_field *f, void *obj, const struct bt_node *n,
     const char *label, struct bt_load *ld)
@@ -212,6 +281,8 @@ load_field(const struct bt_field *f, void *obj, const struct bt_node *n,
 		return 0;
 	case BT_F_WORDS:
 		return load_words(f, obj, n, ld);
+	case BT_F_NAMES:
+		return load_names(f, obj, n, ld);
 	case BT_F_XY:
 		return bt_node_xy(n, AT(obj, f, int), f->key, ld);
 	case BT_F_DICE:
@@ -338,6 +409,8 @@ worth_writing(const struct bt_field *f, const void *obj)
 		return *CAT(obj, f, char *) != NULL;
 	case BT_F_WORDS:
 		return *CAT(obj, f, unsigned) != 0;
+	case BT_F_NAMES:
+		return CAT(obj, f, struct bt_names)->n > 0;
 	case BT_F_XY:
 		return true;
 	case BT_F_DICE:
@@ -389,6 +462,14 @@ bt_schema_emit(const struct bt_schema *s, const void *obj,
 					bt_emit_str(em, f->words[w]);
 			bt_emit_end_seq(em);
 			break;
+		case BT_F_NAMES:
+			bt_emit_seq(em, true);
+			for (size_t k = 0; k < CAT(obj, f, struct bt_names)->n;
+			    k++)
+				bt_emit_str(em, CAT(obj, f,
+				    struct bt_names)->v[k]);
+			bt_emit_end_seq(em);
+			break;
 		case BT_F_XY:
 			bt_emit_seq(em, true);
 			bt_emit_int(em, CAT(obj, f, int)[0]);
@@ -415,7 +496,7 @@ bt_schema_emit(const struct bt_schema *s, const void *obj,
 	}
 }
 
-/* Frees the strings a schema's fields own; custom fields free their own. */
+/* Frees what a schema's fields own; custom fields through their free. */
 void
 bt_schema_free(const struct bt_schema *s, void *obj)
 {
@@ -427,5 +508,9 @@ bt_schema_free(const struct bt_schema *s, void *obj)
 			*AT(obj, f, char *) = NULL;
 		} else if (f->type == BT_F_SUB)
 			bt_schema_free(f->sub, (char *)obj + f->off);
+		else if (f->type == BT_F_NAMES)
+			names_free(AT(obj, f, struct bt_names));
+		else if (f->type == BT_F_CUSTOM && f->free != NULL)
+			f->free(obj);
 	}
 }

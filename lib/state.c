@@ -252,9 +252,9 @@ given_zones(const void *obj)
 }
 
 static const struct bt_field map_fields[] = {
-	{ "width", BT_F_INT, offsetof(struct bt_map, width), BT_REQ, 1, BT_MAX_MAP, 0, NULL, NULL, NULL, NULL, NULL },
-	{ "height", BT_F_INT, offsetof(struct bt_map, height), BT_REQ, 1, BT_MAX_MAP, 0, NULL, NULL, NULL, NULL, NULL },
-	{ "square", BT_F_INT, offsetof(struct bt_map, square), 0, 1, 5280, 50, NULL, NULL, NULL, NULL, NULL },
+	{ "width", BT_F_INT, offsetof(struct bt_map, width), BT_REQ, 1, BT_MAX_MAP, 0, NULL, NULL, NULL, NULL, NULL, NULL },
+	{ "height", BT_F_INT, offsetof(struct bt_map, height), BT_REQ, 1, BT_MAX_MAP, 0, NULL, NULL, NULL, NULL, NULL, NULL },
+	{ "square", BT_F_INT, offsetof(struct bt_map, square), 0, 1, 5280, 50, NULL, NULL, NULL, NULL, NULL, NULL },
 	{ .key = "rows", .type = BT_F_CUSTOM, .flags = BT_REQ, .load = load_rows, .emit = emit_rows },
 	{ .key = "zones", .type = BT_F_CUSTOM, .load = load_zones, .emit = emit_zones, .given = given_zones },
 };
@@ -585,13 +585,13 @@ static const struct bt_schema result_schema = {
 
 /* The top-level keys around each ruleset's own. */
 static const struct bt_field head_fields[] = {
-	{ "bt", BT_F_INT, offsetof(struct bt_state, version), BT_REQ, 1, 1, 1, NULL, NULL, NULL, NULL, NULL },
+	{ "bt", BT_F_INT, offsetof(struct bt_state, version), BT_REQ, 1, 1, 1, NULL, NULL, NULL, NULL, NULL, NULL },
 	{ .key = "rules", .type = BT_F_CUSTOM, .flags = BT_REQ, .load = load_rules, .emit = emit_rules },
 	F("name", BT_F_STR, name, BT_REQ),
 	F("notes", BT_F_STR, notes, 0),
 	{ .key = "seed", .type = BT_F_CUSTOM, .flags = BT_REQ | BT_SETUP, .load = load_seed, .emit = emit_seed, .given = given_seed },
 	{ .key = "rng", .type = BT_F_CUSTOM, .flags = BT_REQ | BT_DERIVED, .load = load_rng, .emit = emit_rng, .given = given_rng },
-	{ "round", BT_F_INT, offsetof(struct bt_state, round), BT_REQ | BT_DERIVED, 1, BT_MAX_INT, 0, NULL, NULL, NULL, NULL, NULL },
+	{ "round", BT_F_INT, offsetof(struct bt_state, round), BT_REQ | BT_DERIVED, 1, BT_MAX_INT, 0, NULL, NULL, NULL, NULL, NULL, NULL },
 	{ .key = "active", .type = BT_F_CUSTOM, .flags = BT_DERIVED, .load = load_active, .emit = emit_active, .given = given_active },
 };
 static const struct bt_field tail_fields[] = {
@@ -700,6 +700,7 @@ void
 bt_state_free(struct bt_state *st)
 {
 	if (st->rules != NULL) {
+		bt_schema_free(st->rules->state, st);
 		for (size_t i = 0; i < st->nsides; i++) {
 			bt_schema_free(st->rules->side, &st->sides[i]);
 			free(st->sides[i].id);

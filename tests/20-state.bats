@@ -517,7 +517,7 @@ bt-check: s.yaml:64:3: 'order' names unit 'red-horse', which is not in 'units'"
 	edit kingdom 's/^    shots: 3$/    shots: 4/'
 	run --separate-stderr -3 bt-check s.yaml
 	assert_output ""
-	assert_equal "$stderr" "bt-check: s.yaml:23:3: army 'north-bows' has 4 shots, more than its max-shots 3"
+	assert_equal "$stderr" "bt-check: s.yaml:34:3: army 'north-bows' has 4 shots, more than its max-shots 3"
 }
 
 @test "state: clash, a solo with two stands (CL-1)" {

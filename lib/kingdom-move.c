@@ -1,0 +1,535 @@
+/*
+ * kingdom-move.c: the maneuver phase (KM-2, KM-4: bt-move) and the
+ * commanders' choices (KM-3, KM-6, KM-13: bt-act).
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "kingdom.h"
+
+static const char *const step_words[] = {
+	"n", "ne", "e", "se", "s", "sw", "w", "nw", NULL
+};
+static const int step_dx[] = { 0, 1, 1, 1, 0, -1, -1, -1 };
+static const int step_dy[] = { -1, -1, 0, 1, 1, 1, 0, -1 };
+
+/* Refuses an order to an army that has left the field. */
+static int
+check_on_field(const struct bt_unit *u, struct bt_error *err)
+{
+	if (u->status & BT_ST_ROUTED)
+		return km_refuse(err, "KM-12", "'%s' has routed and left the "
+		    "battle", u->id);
+	if (u->status & BT_ST_DESTROYED)
+		return km_refuse(err, "KM-9", "'%s' is destroyed", u->id);
+	if (!km_on_field(u))
+		return km_refuse(err, "KM-1", "'%s' is not on the field",
+		    u->id);
+	return 0;
+}
+
+static int
+check_phase(const struct bt_state *st, int phase, const char *rule,
+    const char *what, struct bt_error *err)
+{
+	if (st->phase == phase)
+		return 0;
+	return km_refuse(err, rule, "%s in the %s phase; it is the %s phase",
+	    what, km_phase_words[phase], km_phase_words[st->phase]);
+}
+
+/* KM-2: has an army of the side that moves last moved (or tried to)? */
+static bool
+second_step_begun(const struct bt_state *st)
+{
+	for (size_t i = 0; i < st->nunits; i++) {
+		const struct bt_unit *u = &st->units[i];
+
+		if (strcmp(u->side, st->first) != 0 && u->km.present &&
+		    (u->km.moved > 0 || u->km.disengage != 0))
+			return true;
+	}
+	return false;
+}
+
+/* The hostile armies it is engaged with or next to (KM-4), by id. */
+static size_t
+contacts(const struct bt_state *st, const struct bt_unit *u,
+    const struct bt_unit **out)
+{
+	size_t n = 0;
+
+	for (size_t i = 0; i < st->nunits; i++) {
+		const struct bt_unit *o = &st->units[i];
+
+		if (km_hostile(u, o) && (km_adjacent(u, o) ||
+		    bt_names_has(&u->engaged, o->id))) {
+			size_t k;
+
+			for (k = n; k > 0 && strcmp(out[k - 1]->id, o->id) > 0; k--)
+				out[k] = out[k - 1];
+			out[k] = o;
+			n++;
+		}
+	}
+	return n;
+}
+
+/* KM-4: Maneuver against the Maneuver DC of each, in order of their ids. */
+static bool
+disengage(struct bt_state *st, struct bt_dice *dice, struct bt_unit *u,
+    const struct bt_unit **from, size_t n)
+{
+	struct bt_log_entry *e = bt_log_add(st, "disengage", u->id);
+	int mod = km_maneuver_mod(st, u);
+	char *text = bt_xasprintf("%s tries to disengage (KM-4):", u->id);
+	bool ok = true;
+
+	dice->record = &e->rolls;
+	for (size_t i = 0; i < n; i++) {
+		int r = bt_roll(dice, 20), total = r + mod;
+		bool pass = total >= from[i]->maneuver_dc;
+		char *more = bt_xasprintf("%s%s %d %c %d = %d against %s's DC "
+		    "%d, %s", text, i ? ";" : "", r, mod < 0 ? '-' : '+',
+		    abs(mod), total, from[i]->id, from[i]->maneuver_dc,
+		    pass ? "passed" : "failed");
+
+		free(text);
+		text = more;
+		ok &= pass;
+	}
+	dice->record = NULL;
+	bt_log_text(e, "%s; %s", text, ok ? "it is free to move" :
+	    "it stays where it is");
+	free(text);
+	km_turn(u)->disengage = ok ? 1 : 2;
+	if (ok)
+		for (size_t i = 0; i < n; i++)
+			km_disengage(st, u, bt_unit_find(st, from[i]->id));
+	return ok;
+}
+
+/* Could the army stand with its top-left square at (x, y)? */
+static bool
+fits(const struct bt_state *st, const struct bt_unit *u, int x, int y)
+{
+	for (int j = y; j < y + u->h; j++)
+		for (int i = x; i < x + u->w; i++)
+			if (!bt_on_map(&st->map, i, j) ||
+			    bt_terrain_at(&st->map, i, j) == BT_BLOCKED)
+				return false;
+	for (size_t k = 0; k < st->nunits; k++) {
+		const struct bt_unit *o = &st->units[k];
+		struct bt_rect a = { x, y, x + u->w - 1, y + u->h - 1 };
+		struct bt_rect b = km_rect(o);
+
+		if (o != u && km_on_field(o) && a.x0 <= b.x1 && b.x0 <= a.x1 &&
+		    a.y0 <= b.y1 && b.y0 <= a.y1)
+			return false;
+	}
+	return true;
+}
+
+/* KM-2: a step costs 2 when a square it enters is difficult (G-2). */
+static int
+step_cost(const struct bt_state *st, const struct bt_unit *u, int x, int y)
+{
+	for (int j = y; j < y + u->h; j++)
+		for (int i = x; i < x + u->w; i++) {
+			bool was = i >= u->x && i < u->x + u->w && j >= u->y &&
+			    j < u->y + u->h;
+
+			if (!was && bt_difficult(bt_terrain_at(&st->map, i, j)))
+				return 2;
+		}
+	return 1;
+}
+
+/* Is the army at (x, y) next to a hostile army it isn't next to now? */
+static const struct bt_unit *
+new_contact(const struct bt_state *st, const struct bt_unit *u, int x, int y)
+{
+	struct bt_unit moved = *u;
+
+	moved.x = x;
+	moved.y = y;
+	for (size_t i = 0; i < st->nunits; i++) {
+		const struct bt_unit *o = &st->units[i];
+
+		if (km_hostile(u, o) && km_adjacent(&moved, o) &&
+		    !km_adjacent(u, o))
+			return o;
+	}
+	return NULL;
+}
+
+/*
+ * --to X,Y: the cheapest path within the Maneuver left on which no square
+ * but the last brings it into contact (KM-2). Dijkstra over a box around
+ * the army that its Maneuver can reach, costs being 1 or 2. Returns the
+ * number of steps written to dirs, or -1 when there is no such path.
+ */
+static int
+plan(const struct bt_state *st, const struct bt_unit *u, int left, int tx,
+    int ty, int *dirs)
+{
+	int side = 2 * left + 1, n = side * side, x0 = u->x - left,
+	    y0 = u->y - left, found = -1, len = 0;
+	int *cost = bt_xcalloc((size_t)n, sizeof(*cost));
+	int *from = bt_xcalloc((size_t)n, sizeof(*from));
+	bool *done = bt_xcalloc((size_t)n, sizeof(*done));
+
+	if (tx < x0 || ty < y0 || tx >= x0 + side || ty >= y0 + side)
+		goto out;
+	for (int i = 0; i < n; i++)
+		cost[i] = -1;
+	cost[left * side + left] = 0;
+	for (;;) {
+		int best = -1;
+
+		for (int i = 0; i < n; i++)
+			if (cost[i] >= 0 && !done[i] &&
+			    (best < 0 || cost[i] < cost[best]))
+				best = i;
+		if (best < 0)
+			break;
+		done[best] = true;
+		int bx = x0 + best % side, by = y0 + best / side;
+
+		if (bx == tx && by == ty) {
+			found = best;
+			break;
+		}
+		if (best != left * side + left && new_contact(st, u, bx, by))
+			continue;	/* contact ends a move (KM-2) */
+		for (int d = 0; d < 8; d++) {
+			int nx = bx + step_dx[d], ny = by + step_dy[d];
+			int k = (ny - y0) * side + (nx - x0), c;
+			struct bt_unit at = *u;
+
+			if (nx < x0 || ny < y0 || nx >= x0 + side ||
+			    ny >= y0 + side || done[k] || !fits(st, u, nx, ny))
+				continue;
+			at.x = bx;
+			at.y = by;
+			c = cost[best] + step_cost(st, &at, nx, ny);
+			if (c <= left && (cost[k] < 0 || c < cost[k])) {
+				cost[k] = c;
+				from[k] = d;
+			}
+		}
+	}
+	if (found >= 0) {
+		for (int k = found; k != left * side + left;) {
+			int d = from[k];
+
+			dirs[len++] = d;
+			k -= step_dy[d] * side + step_dx[d];
+		}
+		for (int i = 0; i < len / 2; i++) {
+			int t = dirs[i];
+
+			dirs[i] = dirs[len - 1 - i];
+			dirs[len - 1 - i] = t;
+		}
+	}
+out:
+	free(cost);
+	free(from);
+	free(done);
+	return found >= 0 ? len : -1;
+}
+
+/* Takes the steps; the order is refused whole if one can't be taken. */
+static int
+walk(struct bt_state *st, struct bt_unit *u, const int *dirs, int n,
+    struct bt_error *err)
+{
+	struct bt_km_turn *t = &u->km;
+	int left = u->maneuver - (t->present ? t->moved : 0), spent = 0;
+	int x = u->x, y = u->y;
+	const struct bt_unit *met = NULL;
+	struct bt_unit at = *u;
+	char *path = bt_xstrdup("");
+
+	for (int i = 0; i < n; i++) {
+		int nx = x + step_dx[dirs[i]], ny = y + step_dy[dirs[i]], c;
+		char *more;
+
+		if (met != NULL) {
+			free(path);
+			return km_refuse(err, "KM-2", "'%s' comes into contact "
+			    "with '%s' after step %d and stops there", u->id,
+			    met->id, i);
+		}
+		if (!fits(st, u, nx, ny)) {
+			free(path);
+			return km_refuse(err, "KM-2", "step %d (%s) of '%s' "
+			    "leads off the map, into impassable ground or into "
+			    "another army", i + 1, step_words[dirs[i]], u->id);
+		}
+		at.x = x;
+		at.y = y;
+		c = step_cost(st, &at, nx, ny);
+		if (spent + c > left) {
+			free(path);
+			return km_refuse(err, "KM-2", "'%s' has %d square%s of "
+			    "Maneuver left before step %d (%s), which costs %d",
+			    u->id, left - spent, left - spent == 1 ? "" : "s",
+			    i + 1, step_words[dirs[i]], c);
+		}
+		met = new_contact(st, &at, nx, ny);
+		spent += c;
+		x = nx;
+		y = ny;
+		more = bt_xasprintf("%s%s%s", path, i ? " " : "",
+		    step_words[dirs[i]]);
+		free(path);
+		path = more;
+	}
+	u->x = x;
+	u->y = y;
+	km_turn(u)->moved += spent;
+	{
+		struct bt_log_entry *e = bt_log_add(st, "move", u->id);
+
+		if (met != NULL)
+			bt_log_text(e, "%s moves %s to [%d, %d] (%d of %d "
+			    "Maneuver) and stops in contact with %s (KM-2)",
+			    u->id, path, x, y, u->km.moved, u->maneuver,
+			    met->id);
+		else
+			bt_log_text(e, "%s moves %s to [%d, %d] (%d of %d "
+			    "Maneuver)", u->id, path, x, y, u->km.moved,
+			    u->maneuver);
+	}
+	free(path);
+	return 0;
+}
+
+/* bt-move ARMY [--disengage] [STEP... | --to X,Y] (KM-2, KM-4). */
+int
+km_move(struct bt_state *st, struct bt_dice *dice, const struct bt_order *o,
+    struct bt_error *err)
+{
+	const struct bt_unit **near;
+	struct bt_unit *u;
+	int *dirs, ndirs = 0, rc = -1, left;
+	size_t nnear;
+
+	if ((u = km_operand(st, o->argv[0], err)) == NULL)
+		return -1;
+	if (check_on_field(u, err) ||
+	    check_phase(st, KM_MANEUVER, "KM-2", "armies move", err))
+		return -1;
+	if (strcmp(u->side, st->first) == 0 && second_step_begun(st))
+		return km_refuse(err, "KM-2", "the armies of '%s' moved in "
+		    "the first step; those of the other side are moving now",
+		    st->first);
+	if (o->argc == 1 && !o->to && !o->disengage)
+		return bt_errorf(err, BT_EXIT_USAGE, 0, 0, "no steps: give "
+		    "compass steps (n, ne, e, se, s, sw, w, nw), --to X,Y or "
+		    "--disengage");
+	if (o->to && o->argc > 1)
+		return bt_errorf(err, BT_EXIT_USAGE, 0, 0, "give steps or "
+		    "--to, not both");
+	dirs = bt_xcalloc((size_t)o->argc + 4 * 200 + 1, sizeof(*dirs));
+	for (int i = 1; i < o->argc; i++) {
+		int d = bt_word_index(step_words, o->argv[i]);
+
+		if (d < 0) {
+			bt_errorf(err, BT_EXIT_USAGE, 0, 0, "bad step '%s': n, "
+			    "ne, e, se, s, sw, w or nw", o->argv[i]);
+			goto out;
+		}
+		dirs[ndirs++] = d;
+	}
+	near = bt_xcalloc(st->nunits, sizeof(*near));
+	nnear = contacts(st, u, near);
+	if (o->disengage && nnear == 0) {
+		free(near);
+		km_refuse(err, "KM-4", "'%s' is not engaged with or next to a "
+		    "hostile army: there is nothing to disengage from", u->id);
+		goto out;
+	}
+	if (nnear > 0 && !(u->km.present && u->km.disengage == 1)) {
+		if (u->km.present && u->km.disengage == 2) {
+			km_refuse(err, "KM-4", "'%s' failed to disengage this "
+			    "turn and can't move", u->id);
+		} else if (!o->disengage) {
+			km_refuse(err, "KM-4", "'%s' is %s '%s' and can't move "
+			    "until it disengages (--disengage)", u->id,
+			    bt_names_has(&u->engaged, near[0]->id) ?
+			    "engaged with" : "in contact with", near[0]->id);
+		} else if (disengage(st, dice, u, near, nnear) &&
+		    (ndirs > 0 || o->to))
+			goto go;
+		else
+			rc = 0;
+		free(near);
+		goto out;
+	}
+go:
+	free(near);
+	left = u->maneuver - (u->km.present ? u->km.moved : 0);
+	if (o->to) {
+		if (o->to_x == u->x && o->to_y == u->y) {
+			rc = 0;
+			goto out;
+		}
+		if (left <= 0 || left > 200 ||
+		    (ndirs = plan(st, u, left, o->to_x, o->to_y, dirs)) < 0) {
+			km_refuse(err, "KM-2", "'%s' can't reach [%d, %d] with "
+			    "the %d square%s of Maneuver it has left", u->id,
+			    o->to_x, o->to_y, left > 0 ? left : 0,
+			    left == 1 ? "" : "s");
+			goto out;
+		}
+	}
+	rc = walk(st, u, dirs, ndirs, err);
+out:
+	free(dirs);
+	return rc;
+}
+
+/* --- bt-act ------------------------------------------------------------- */
+
+/* KM-3: round 1 any step; later one step from where the turn began. */
+static int
+set_strategy(struct bt_state *st, struct bt_unit *u, const char *word,
+    struct bt_error *err)
+{
+	int s = bt_word_index(km_track_words, word), from;
+	struct bt_log_entry *e;
+
+	if (s < 0)
+		return bt_errorf(err, BT_EXIT_USAGE, 0, 0, "bad strategy '%s': "
+		    "defensive, cautious, standard, aggressive or reckless",
+		    word);
+	from = u->km.present && u->km.strategy_from >= 0 ?
+	    u->km.strategy_from : u->strategy;
+	if (st->round > 1 && abs(s - from) > 1)
+		return km_refuse(err, "KM-3", "after round 1 a strategy moves "
+		    "one step along the track a turn: '%s' began the turn %s",
+		    u->id, km_track_words[from]);
+	km_turn(u)->strategy_from = from;
+	u->strategy = s;
+	e = bt_log_add(st, "strategy", u->id);
+	bt_log_text(e, "%s takes the %s strategy (KM-3)", u->id,
+	    km_track_words[s]);
+	return 0;
+}
+
+/* KM-3: round 1 any tactic it knows; later a Morale check DC 15. */
+static int
+set_tactic(struct bt_state *st, struct bt_dice *dice, struct bt_unit *u,
+    const char *name, struct bt_error *err)
+{
+	struct bt_log_entry *e;
+	int r, total;
+	bool pass;
+
+	if (!bt_names_has(&u->tactics, name))
+		return km_refuse(err, "KM-3", "'%s' doesn't know the tactic "
+		    "'%s'", u->id, name);
+	if (u->tactic != NULL && strcmp(u->tactic, name) == 0)
+		return 0;
+	if (st->round > 1 && !(u->km.present && u->km.tactic_check == 1)) {
+		if (u->km.present && u->km.tactic_check == 2)
+			return km_refuse(err, "KM-3", "'%s' failed its Morale "
+			    "check to change tactic this turn", u->id);
+		e = bt_log_add(st, "tactic", u->id);
+		dice->record = &e->rolls;
+		r = bt_roll(dice, 20);
+		dice->record = NULL;
+		total = r + u->morale;
+		pass = total >= KM_TACTIC_DC;
+		km_turn(u)->tactic_check = pass ? 1 : 2;
+		bt_log_text(e, "%s tries to change tactic to %s (KM-3): Morale "
+		    "%d %c %d = %d against DC %d, %s", u->id, name, r,
+		    u->morale < 0 ? '-' : '+', abs(u->morale), total,
+		    KM_TACTIC_DC, pass ? "passed" : "failed; it keeps its "
+		    "tactic");
+		if (!pass)
+			return 0;
+	} else {
+		e = bt_log_add(st, "tactic", u->id);
+		bt_log_text(e, "%s takes the tactic %s (KM-3)", u->id, name);
+	}
+	free(u->tactic);
+	u->tactic = bt_xstrdup(name);
+	return 0;
+}
+
+/* KM-6: the army will try to avoid melee when the melee phase resolves. */
+static int
+avoid_melee(struct bt_state *st, struct bt_unit *u, struct bt_error *err)
+{
+	struct bt_log_entry *e;
+
+	if (check_phase(st, KM_MELEE, "KM-6", "an army chooses to avoid "
+	    "melee", err))
+		return -1;
+	if (u->engaged.n > 0)
+		return km_refuse(err, "KM-4", "'%s' is engaged with '%s'; only "
+		    "disengaging in the maneuver phase ends that", u->id,
+		    u->engaged.v[0]);
+	km_turn(u)->avoid = true;
+	e = bt_log_add(st, "avoid", u->id);
+	bt_log_text(e, "%s will try to avoid melee (KM-6)", u->id);
+	return 0;
+}
+
+/* KM-13, KM-15: when both sides ask in the same turn, the battle ends. */
+static int
+ceasefire(struct bt_state *st, struct bt_dice *dice, struct bt_unit *u)
+{
+	struct bt_side *s = bt_side_find(st, u->side);
+	struct bt_log_entry *e = bt_log_add(st, "ceasefire", s->id);
+	bool all = true;
+
+	s->ceasefire = true;
+	for (size_t i = 0; i < st->nsides; i++)
+		all &= st->sides[i].ceasefire;
+	bt_log_text(e, "%s asks for a ceasefire (KM-13)%s", s->id,
+	    all ? "; both sides agree" : "");
+	if (all) {
+		st->result.present = true;
+		st->result.winner = bt_xstrdup("draw");
+		st->result.reason = bt_xstrdup("both sides agreed to a "
+		    "ceasefire (KM-15)");
+		for (size_t i = 0; i < st->nsides; i++)
+			st->sides[i].outcome = KM_CEASEFIRE;
+		km_aftermath(st, dice);
+	}
+	return 0;
+}
+
+/* bt-act ARMY strategy LEVEL | tactic NAME | avoid-melee | ceasefire */
+int
+km_act(struct bt_state *st, struct bt_dice *dice, const struct bt_order *o,
+    struct bt_error *err)
+{
+	struct bt_unit *u;
+	const char *what = o->argv[1];
+	bool one = strcmp(what, "strategy") == 0 || strcmp(what, "tactic") == 0;
+
+	if ((u = km_operand(st, o->argv[0], err)) == NULL)
+		return -1;
+	if (o->argc != (one ? 3 : 2) || (!one &&
+	    strcmp(what, "avoid-melee") != 0 && strcmp(what, "ceasefire") != 0))
+		return bt_errorf(err, BT_EXIT_USAGE, 0, 0, "bad action: strategy "
+		    "LEVEL, tactic NAME, avoid-melee or ceasefire");
+	if (check_on_field(u, err))
+		return -1;
+	if (strcmp(what, "ceasefire") == 0)
+		return ceasefire(st, dice, u);
+	if (strcmp(what, "avoid-melee") == 0)
+		return avoid_melee(st, u, err);
+	if (check_phase(st, KM_MANEUVER, "KM-3", "strategy and tactic are "
+	    "chosen", err))
+		return -1;
+	if (strcmp(what, "strategy") == 0)
+		return set_strategy(st, u, o->argv[2], err);
+	return set_tactic(st, dice, u, o->argv[2], err);
+}
