@@ -528,6 +528,8 @@ struct bt_ruleset {
 	int	(*setup)(struct bt_state *, struct bt_dice *, struct bt_error *);
 	/* The turn programs; NULL where the ruleset has none yet. */
 	bt_play_fn	*move, *attack, *act, *morale, *resolve;
+	/* bt-render: what the text map ends with, or NULL. */
+	void	(*report)(const struct bt_state *, FILE *);
 };
 extern const struct bt_ruleset bt_cc, bt_kingdom, bt_clash;
 const struct bt_ruleset *bt_ruleset_find(const char *);

@@ -51,14 +51,16 @@ strike(struct bt_state *st, struct bt_dice *dice, const struct bt_unit *a,
     const char *rule)
 {
 	struct bt_log_entry *e = bt_log_add(st, event, a->id);
-	int mod = km_attack_mod(st, a, ranged) - penalty, ac = km_ac(st, t);
+	int mod = km_attack_mod(st, a, ranged), ac = km_ac(st, t);
+	char *minus = penalty ? bt_xasprintf(" - %d (outnumbered, KM-8)",
+	    penalty) : bt_xstrdup("");
 	int r, total, dmg = 0;
 	bool hit;
 
 	dice->record = &e->rolls;
 	r = bt_roll(dice, 20);
 	dice->record = NULL;
-	total = r + mod;
+	total = r + mod - penalty;
 	hit = r == 20 || total >= ac;
 	if (hit) {
 		dmg = total - ac + km_damage_mod(st, a);
@@ -71,10 +73,11 @@ strike(struct bt_state *st, struct bt_dice *dice, const struct bt_unit *a,
 	    "%d damage%s", a->id, ranged ? "shoots at" :
 	    strcmp(event, "parting") == 0 ? "makes a parting attack on" :
 	    "attacks", t->id, rule, r, sign(mod), abs(mod),
-	    penalty ? " (outnumbered, KM-8)" : "", total, ac,
+	    minus, total, ac,
 	    hit ? r == 20 && total < ac ? "a natural 20 hits" : "hit" : "miss",
 	    dmg, hit && km_damage_mod(st, a) != 0 ? " with its damage "
 	    "modifier" : "");
+	free(minus);
 	return dmg;
 }
 
@@ -487,9 +490,14 @@ km_aftermath(struct bt_state *st, struct bt_dice *dice)
 			u->shots = out == KM_VICTORY || u->shots >=
 			    u->max_shots ? u->max_shots : u->shots + 1;
 			e = bt_log_add(st, "recover", u->id);
-			bt_log_text(e, "%s regains HP to %d and Shots to %d "
-			    "(%s)", u->id, u->hp, u->shots, out == KM_VICTORY ?
-			    "KM-14" : "KM-15");
+			if (u->max_shots > 0)
+				bt_log_text(e, "%s regains HP to %d and Shots "
+				    "to %d (%s)", u->id, u->hp, u->shots,
+				    out == KM_VICTORY ? "KM-14" : "KM-15");
+			else
+				bt_log_text(e, "%s regains HP to %d (%s)", u->id,
+				    u->hp, out == KM_VICTORY ? "KM-14" :
+				    "KM-15");
 		}
 		for (size_t i = 0; i < st->nunits; i++)
 			if (strcmp(v[i]->side, s->id) == 0 &&
@@ -689,4 +697,65 @@ km_resolve(struct bt_state *st, struct bt_dice *dice, const struct bt_order *o,
 	}
 	st->phase++;
 	return 0;
+}
+
+/* --- bt-render ---------------------------------------------------------- */
+
+static const char *const fate_text[] = { "killed", "captured", "escaped" };
+
+static void
+report_army(const struct bt_unit *u, FILE *fp)
+{
+	fprintf(fp, "    %s: ", u->id);
+	if (u->status & BT_ST_DESTROYED)
+		fprintf(fp, "destroyed; its commander%s%s %s\n",
+		    u->commander_name ? " " : "",
+		    u->commander_name ? u->commander_name : "",
+		    u->fate >= 0 ? fate_text[u->fate] : "unknown");
+	else if (u->status & BT_ST_ROUTED)
+		fprintf(fp, "routed; reform it for %d BP before the next "
+		    "kingdom turn ends\n", (u->consumption + 1) / 2);
+	else {
+		fprintf(fp, "HP %d/%d", u->hp, u->max_hp);
+		if (u->max_shots > 0)
+			fprintf(fp, ", Shots %d/%d", u->shots, u->max_shots);
+		fprintf(fp, ", Morale %d%s\n", u->morale, u->learns ?
+		    ", learns a new Tactical Action" : "");
+	}
+}
+
+void
+km_report(const struct bt_state *st, FILE *fp)
+{
+	bool any = false;
+
+	if (!st->result.present) {
+		for (size_t i = 0; i < st->nunits; i++) {
+			const struct bt_unit *u = &st->units[i];
+
+			for (size_t k = 0; k < u->engaged.n; k++) {
+				if (strcmp(u->id, u->engaged.v[k]) > 0)
+					continue;
+				fprintf(fp, "%s%s-%s", any ? ", " :
+				    "\nengaged: ", u->id, u->engaged.v[k]);
+				any = true;
+			}
+		}
+		if (any)
+			fputc('\n', fp);
+		return;
+	}
+	fprintf(fp, "\nAftermath (KM-14 to KM-17)\n");
+	for (size_t s = 0; s < st->nsides; s++) {
+		const struct bt_side *d = &st->sides[s];
+
+		fprintf(fp, "  %s: %s; Loyalty %d, Unrest %d, BP %d, population "
+		    "%d, War Losses %d; reforming its routed armies costs %d "
+		    "BP\n", d->id, d->outcome >= 0 ? outcome_text[d->outcome] :
+		    "-", d->loyalty, d->unrest, d->bp, d->population,
+		    d->war_losses, d->reform_bp);
+		for (size_t i = 0; i < st->nunits; i++)
+			if (strcmp(st->units[i].side, d->id) == 0)
+				report_army(&st->units[i], fp);
+	}
 }

@@ -618,4 +618,5 @@ const struct bt_ruleset bt_kingdom = {
 	.act = km_act,
 	.morale = km_morale,
 	.resolve = km_resolve,
+	.report = km_report,
 };

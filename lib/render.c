@@ -336,6 +336,8 @@ bt_render_text(const struct bt_state *st, const struct bt_render_opts *o,
 	heading(st, fp);
 	draw_map(&p, o, fp);
 	table(&p, o, fp);
+	if (st->rules->report != NULL)
+		st->rules->report(st, fp);
 	free(p.cells);
 	free(p.tags);
 	return 0;

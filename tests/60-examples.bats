@@ -40,6 +40,19 @@ load helper
 	assert_line --regexp "^  [a-z-]+ moves [a-z: ]+ to \[[0-9]+, [0-9]+\]"
 }
 
+@test "KM-13 the kingdom battle is played through pipes to its aftermath" {
+	run -0 "$EXAMPLES/kingdom-battle.sh" 4
+	assert_line "Battle of the Vale Ford (kingdom), round 1, maneuver phase"
+	assert_line "Battle of the Vale Ford (kingdom), round 2, maneuver phase"
+	assert_line --regexp "^Result: (march wins|reavers wins|draw) "
+	assert_line "Aftermath (KM-14 to KM-17)"
+	assert_line --regexp "^  march: (victory|defeat|ceasefire); Loyalty "
+	assert_line --regexp "^    [a-z-]+: destroyed; its commander .* (killed|captured|escaped)\$"
+	# the log shows the phases' rolls
+	assert_line --regexp "^[a-z-]+ attacks [a-z-]+ \(KM-7\): [0-9]+ "
+	assert_line --regexp "^Profession \(soldier\) checks \(KM-2\): "
+}
+
 @test "the README's thirty-second pipeline runs as written" {
 	ln -s "$EXAMPLES" examples
 	# the indented lines of that section, comments off, pipes joined
