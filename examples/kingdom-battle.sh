@@ -138,4 +138,4 @@ done
 echo
 bt-render "$state"
 echo
-sed -n 's/^  text: //p' "$state" | sed "s/^'//; s/'\$//; s/''/'/g" | tail -n 25
+sed -n 's/^  text: //p' "$state" | sed "s/^'//; s/'\$//; s/''/'/g" | tail -n 40

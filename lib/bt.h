@@ -412,7 +412,7 @@ enum bt_ftype {
 };
 enum {
 	BT_REQ = 1 << 0,	/* must be given */
-	BT_DERIVED = 1 << 1,	/* written by bt-init: refused in a scenario */
+	BT_DERIVED = 1 << 1,	/* written by the programs: not in a scenario */
 	BT_FLOW = 1 << 2,	/* BT_F_SUB written on one line */
 	BT_ALWAYS = 1 << 3,	/* written even when it has its default */
 	BT_SETUP = 1 << 4	/* BT_REQ in a state, optional in a scenario */
@@ -511,6 +511,9 @@ struct bt_order {
 typedef int bt_play_fn(struct bt_state *, struct bt_dice *,
     const struct bt_order *, struct bt_error *);
 bool	 bt_order_holds(const struct bt_order *, const char *unit);
+/* Every unit --hold names is in the state; else exit 2. */
+int	 bt_check_hold(const struct bt_state *, const struct bt_order *,
+	    struct bt_error *);
 
 /* rules.c: what each ruleset provides. */
 struct bt_ruleset {

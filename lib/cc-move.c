@@ -724,8 +724,6 @@ cc_move(struct bt_state *st, struct bt_dice *dice, const struct bt_order *o,
 	if (st->turn.contact)
 		return cc_refuse(err, "CC-13", "'%s' came into contact this "
 		    "turn: it stops moving", u->id);
-	if (cc_check_hold(st, o, err) < 0)
-		return -1;
 	left = cc_speed(st, u) - st->turn.moved;
 	if (o->to) {
 		struct pose end = pose_of(u);

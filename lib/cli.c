@@ -225,7 +225,7 @@ bt_cli_play(struct bt_cli *c, const struct bt_order *o, const char *what)
 	}
 	bt_error_init(&err, NULL);
 	bt_dice_init(&dice, &st.rng, c->rolls, c->nrolls, c->forcing);
-	if (fn(&st, &dice, o, &err) < 0) {
+	if (bt_check_hold(&st, o, &err) < 0 || fn(&st, &dice, o, &err) < 0) {
 		bt_error_print(&err, stderr);
 		status = err.status;
 	} else if (bt_dice_done(&dice) < 0) {

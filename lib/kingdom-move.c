@@ -374,7 +374,8 @@ go:
 	left = u->maneuver - (u->km.present ? u->km.moved : 0);
 	if (o->to) {
 		if (o->to_x == u->x && o->to_y == u->y) {
-			rc = 0;
+			bt_errorf(err, BT_EXIT_USAGE, 0, 0, "'%s' is already at "
+			    "[%d, %d]", u->id, o->to_x, o->to_y);
 			goto out;
 		}
 		if (left <= 0 || left > 200 ||
@@ -493,15 +494,8 @@ ceasefire(struct bt_state *st, struct bt_dice *dice, struct bt_unit *u)
 		all &= st->sides[i].ceasefire;
 	bt_log_text(e, "%s asks for a ceasefire (KM-13)%s", s->id,
 	    all ? "; both sides agree" : "");
-	if (all) {
-		st->result.present = true;
-		st->result.winner = bt_xstrdup("draw");
-		st->result.reason = bt_xstrdup("both sides agreed to a "
-		    "ceasefire (KM-15)");
-		for (size_t i = 0; i < st->nsides; i++)
-			st->sides[i].outcome = KM_CEASEFIRE;
-		km_aftermath(st, dice);
-	}
+	if (all)
+		km_ceasefire(st, dice);
 	return 0;
 }
 

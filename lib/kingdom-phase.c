@@ -524,6 +524,21 @@ km_aftermath(struct bt_state *st, struct bt_dice *dice)
 	free(v);
 }
 
+/* Writes the result (the sides' outcomes are set) and the aftermath. */
+static void
+end_battle(struct bt_state *st, struct bt_dice *dice, const char *winner,
+    char *reason)
+{
+	st->result.present = true;
+	free(st->result.winner);
+	free(st->result.reason);
+	st->result.winner = bt_xstrdup(winner);
+	st->result.reason = reason;
+	bt_log_text(bt_log_add(st, "result", winner), "the battle is over: "
+	    "%s%s, %s", winner, strcmp(winner, "draw") ? " wins" : "", reason);
+	km_aftermath(st, dice);
+}
+
 /* KM-13: the battle goes on while both sides have armies on the field. */
 bool
 km_battle_over(struct bt_state *st, struct bt_dice *dice)
@@ -536,25 +551,39 @@ km_battle_over(struct bt_state *st, struct bt_dice *dice)
 			    true;
 	if (up[0] && up[1])
 		return false;
-	st->result.present = true;
-	free(st->result.winner);
-	free(st->result.reason);
+	st->sides[0].outcome = up[0] ? KM_VICTORY : KM_DEFEAT;
+	st->sides[1].outcome = up[1] ? KM_VICTORY : KM_DEFEAT;
 	if (up[0] || up[1]) {
-		const struct bt_side *w = &st->sides[up[0] ? 0 : 1];
+		const char *w = st->sides[up[0] ? 0 : 1].id;
 
-		st->result.winner = bt_xstrdup(w->id);
-		st->result.reason = bt_xasprintf("%s alone has armies on the "
-		    "field (KM-13)", w->id);
-		st->sides[0].outcome = up[0] ? KM_VICTORY : KM_DEFEAT;
-		st->sides[1].outcome = up[1] ? KM_VICTORY : KM_DEFEAT;
-	} else {
-		st->result.winner = bt_xstrdup("draw");
-		st->result.reason = bt_xstrdup("no side has an army left on "
-		    "the field (KM-13)");
-		st->sides[0].outcome = st->sides[1].outcome = KM_DEFEAT;
-	}
-	km_aftermath(st, dice);
+		end_battle(st, dice, w, bt_xasprintf("%s alone has armies on "
+		    "the field (KM-13)", w));
+	} else
+		end_battle(st, dice, "draw", bt_xstrdup("no side has an army "
+		    "left on the field (KM-13)"));
 	return true;
+}
+
+/*
+ * KM-15: an army already at 0 HP is destroyed (KM-9 needs no roll), so
+ * a ceasefire in the resolution phase doesn't save it.
+ */
+void
+km_ceasefire(struct bt_state *st, struct bt_dice *dice)
+{
+	for (size_t i = 0; i < st->nunits; i++) {
+		struct bt_unit *u = &st->units[i];
+
+		if (km_on_field(u) && u->hp == 0) {
+			bt_log_text(bt_log_add(st, "destroyed", u->id), "%s has "
+			    "no HP left and is destroyed (KM-9)", u->id);
+			km_leave(st, u, BT_ST_DESTROYED);
+		}
+	}
+	for (size_t i = 0; i < st->nsides; i++)
+		st->sides[i].outcome = KM_CEASEFIRE;
+	end_battle(st, dice, "draw", bt_xstrdup("both sides agreed to a "
+	    "ceasefire (KM-15)"));
 }
 
 /* The next turn: records cleared, round 2's maneuver order rolled. */
@@ -657,14 +686,15 @@ km_morale(struct bt_state *st, struct bt_dice *dice, const struct bt_order *o,
 			return km_refuse(err, "KM-10", "'%s' has made its "
 			    "checks this turn", u->id);
 	}
-	if (o->argc > 0) {
-		for (int i = 0; i < o->argc; i++)
-			resolve_army(st, dice, bt_unit_find(st, o->argv[i]), o);
-		return 0;
-	}
 	v = sorted(st);
-	for (size_t i = 0; i < st->nunits; i++)
-		resolve_army(st, dice, v[i], o);
+	for (size_t i = 0; i < st->nunits; i++) {
+		bool named = o->argc == 0;
+
+		for (int k = 0; k < o->argc && !named; k++)
+			named = strcmp(o->argv[k], v[i]->id) == 0;
+		if (named)
+			resolve_army(st, dice, v[i], o);
+	}
 	free(v);
 	return 0;
 }

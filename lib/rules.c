@@ -205,3 +205,25 @@ bt_order_holds(const struct bt_order *o, const char *unit)
 	}
 	return false;
 }
+
+/* --hold names units of the state (CLI.md: an unknown one is exit 2). */
+int
+bt_check_hold(const struct bt_state *st, const struct bt_order *o,
+    struct bt_error *err)
+{
+	for (const char *p = o->hold; p != NULL && *p != '\0';) {
+		const char *comma = strchr(p, ',');
+		char *id = comma ? bt_xasprintf("%.*s", (int)(comma - p), p) :
+		    bt_xstrdup(p);
+		bool known = bt_unit_find(st, id) != NULL;
+
+		if (!known)
+			bt_errorf(err, BT_EXIT_USAGE, 0, 0, "--hold: no unit "
+			    "'%s' in the state", id);
+		free(id);
+		if (!known)
+			return -1;
+		p = comma ? comma + 1 : p + strlen(p);
+	}
+	return 0;
+}

@@ -370,8 +370,8 @@ bt_schema_load(const struct bt_schema *s, void *obj,
 		if (n != NULL && (f->flags & BT_DERIVED) &&
 		    ld->mode == BT_LOAD_SCENARIO) {
 			rc = bt_errorf(ld->err, BT_EXIT_DATA, n->line, n->col,
-			    "'%s' is written by bt-init, not read from a "
-			    "scenario", f->key);
+			    "'%s' is written by the programs, not read from "
+			    "a scenario", f->key);
 			continue;
 		}
 		if (n == NULL) {

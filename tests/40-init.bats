@@ -52,8 +52,8 @@ scenario() {
 	bt-init --seed 1 "$EXAMPLES/cc-skirmish.yaml" > s.yaml
 	run --separate-stderr -3 bt-init s.yaml
 	assert_output ""
-	[[ "$stderr" == *"s.yaml:5:6: 'rng' is written by bt-init, not read from a scenario"* ]]
-	[[ "$stderr" == *"'order' is written by bt-init"* ]]
+	[[ "$stderr" == *"s.yaml:5:6: 'rng' is written by the programs, not read from a scenario"* ]]
+	[[ "$stderr" == *"'order' is written by the programs"* ]]
 }
 
 @test "a unit missing a required stat is bad data naming the unit and stat" {
