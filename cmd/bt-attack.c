@@ -12,7 +12,8 @@ usage(int status)
 	fprintf(fp, "usage: bt-attack [-i] [--ranged] [--adv] [--dis] "
 	    "[--crit-type type] [-r rolls] [-f file] attacker target\n");
 	if (status == BT_EXIT_OK)
-		fprintf(fp, "Make an attack, melee or ranged, and apply it.\n\n"
+		fprintf(fp, "Make an attack, melee or ranged, and apply it; in "
+		    "kingdom, order a\nranged attack for the ranged phase.\n\n"
 		    "  -a, --adv          the DM gives advantage\n"
 		    "  -c, --crit-type=T  the damage type a critical hit adds "
 		    "to\n"

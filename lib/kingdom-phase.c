@@ -129,8 +129,8 @@ avoids(struct bt_state *st, struct bt_dice *dice, struct bt_unit *u,
 		int r, total;
 		char *more;
 
-		if (!km_hostile(u, o) || !km_adjacent(u, o))
-			continue;
+		if (!km_hostile(u, o) || !km_adjacent(u, o) || o->hp == 0)
+			continue;	/* an army without HP engages no one */
 		if (e == NULL)
 			e = bt_log_add(st, "avoid", u->id);
 		dice->record = &e->rolls;
@@ -167,7 +167,9 @@ mark_melee(struct bt_state *st, struct bt_unit *u, int *melee, int id)
 /*
  * KM-8: the penalty of each army: in its melee, count on each side the
  * armies with HP and an ACR at least half the melee's greatest; the side
- * with fewer takes -2 for each army of difference.
+ * with fewer takes -2 for each army of difference. Decision: a side with
+ * more armies engaged in all is never outnumbered, so three small armies
+ * on one big one are neither outnumbered nor outnumbering.
  */
 static void
 outnumbered(struct bt_state *st, int *penalty)
@@ -179,20 +181,26 @@ outnumbered(struct bt_state *st, int *penalty)
 		if (st->units[i].engaged.n > 0 && melee[i] == 0)
 			mark_melee(st, &st->units[i], melee, ++nmelee);
 	for (int m = 1; m <= nmelee; m++) {
-		int best = 0, count[2] = { 0, 0 };
+		int best = 0, count[2] = { 0, 0 }, all[2] = { 0, 0 };
 
 		for (size_t i = 0; i < st->nunits; i++)
 			if (melee[i] == m && st->units[i].hp > 0 &&
 			    st->units[i].acr > best)
 				best = st->units[i].acr;
-		for (size_t i = 0; i < st->nunits; i++)
-			if (melee[i] == m && st->units[i].hp > 0 &&
-			    2 * st->units[i].acr >= best)
-				count[strcmp(st->units[i].side, side0) != 0]++;
 		for (size_t i = 0; i < st->nunits; i++) {
 			int mine = strcmp(st->units[i].side, side0) != 0;
 
-			if (melee[i] == m && count[mine] < count[!mine])
+			if (melee[i] != m || st->units[i].hp == 0)
+				continue;
+			all[mine]++;
+			if (2 * st->units[i].acr >= best)
+				count[mine]++;
+		}
+		for (size_t i = 0; i < st->nunits; i++) {
+			int mine = strcmp(st->units[i].side, side0) != 0;
+
+			if (melee[i] == m && count[mine] < count[!mine] &&
+			    all[mine] <= all[!mine])
 				penalty[i] = 2 * (count[!mine] - count[mine]);
 		}
 	}
@@ -291,7 +299,11 @@ lose_morale(struct bt_state *st, struct bt_unit *u, const char *why)
 	bt_log_text(e, "%s loses 1 Morale (%s), now %d", u->id, why, u->morale);
 }
 
-/* KM-11: the army that dealt it most melee damage may strike as it goes. */
+/*
+ * KM-11: the army that dealt it most melee damage may strike as it goes,
+ * even one routing in this same phase (KM-1: the phase's armies act at
+ * once, whichever is resolved first).
+ */
 static void
 parting(struct bt_state *st, struct bt_dice *dice, struct bt_unit *u,
     const struct bt_order *o)
@@ -300,8 +312,9 @@ parting(struct bt_state *st, struct bt_dice *dice, struct bt_unit *u,
 	int d;
 
 	if (!u->km.present || u->km.melee_by == NULL ||
-	    (a = bt_unit_find(st, u->km.melee_by)) == NULL ||
-	    !km_on_field(a) || a->hp == 0)
+	    (a = bt_unit_find(st, u->km.melee_by)) == NULL || a->hp == 0 ||
+	    !(km_on_field(a) || (a->status & BT_ST_ROUTED && a->km.present &&
+	    a->km.resolved)))
 		return;
 	if (bt_order_holds(o, a->id)) {
 		struct bt_log_entry *e = bt_log_add(st, "parting", a->id);

@@ -1,0 +1,494 @@
+#!/usr/bin/env bats
+# kingdom: the turn's phases (KM-1), the maneuver phase (KM-2: who moves
+# first, Maneuver, terrain, contact; KM-4: disengaging) and the
+# commanders' choices (KM-3: strategy and tactic). Each test builds its
+# battle on the kingdom field (tests/data/kingdom-field.yaml): blue's b1
+# and red's r1, Maneuver 3 against Maneuver DC 12, Morale +1. bt-init
+# rolls blue 10 + 3 against red 5 + 1: blue wins and moves last, so red
+# moves first. Dice are forced.
+load helper
+
+# --- building the battle ---
+
+# Starts sc.yaml from the kingdom field.
+scenario() {
+	cp "$DATA/kingdom-field.yaml" sc.yaml
+}
+
+# army ID SIDE X Y: adds an army with b1's numbers to sc.yaml.
+army() {
+	sed -n '/^  b1:$/,/^  r1:$/p' "$DATA/kingdom-field.yaml" | sed '$d' |
+	    sed -e "1s/b1/$1/" -e "s/side: blue/side: $2/" \
+	    -e "s/at: \[1, 1\]/at: [$3, $4]/" >> sc.yaml
+}
+
+# place ID X Y
+place() {
+	unit_set sc.yaml "$1" at "[$2, $3]"
+}
+
+# side_set FILE SIDE KEY VALUE
+side_set() {
+	sed -i -e "/^  $2:\$/,/^  [^ ]/{/^    $3: /d;}" \
+	    -e "/^  $2:\$/,/^  [^ ]/s/^    commander: .*/&\n    $3: $4/" "$1"
+}
+
+# The battle of sc.yaml started in s.yaml: red moves first.
+start() {
+	bt-init --seed 1 -r 10,5 sc.yaml > s.yaml
+}
+
+# state_set FILE KEY VALUE: a top-level key of a state (round, phase).
+state_set() {
+	sed -i "s/^$2: .*/$2: $3/" "$1"
+}
+
+# engage FILE A B: the two armies engaged with each other by hand.
+engage() {
+	unit_set "$1" "$2" engaged "[$3]"
+	unit_set "$1" "$3" engaged "[$2]"
+}
+
+# turn_of FILE ID KEY: a key of the army's turn record.
+turn_of() {
+	awk -v id="$2" -v key="$3" '
+	$0 == "  " id ":" { inu = 1; next }
+	inu && /^  [^ ]/ { inu = 0 }
+	inu && /^    turn:$/ { inturn = 1; next }
+	inturn && /^    [^ ]/ { inturn = 0 }
+	inturn && $0 ~ "^      " key ": " { sub("^ *" key ": ", ""); print; exit }
+	' "$1"
+}
+
+# --- KM-1 the turn's phases ---
+
+@test "KM-1 bt-resolve ends each phase in turn: maneuver, ranged, melee, resolution" {
+	scenario
+	start
+	assert_equal "$(field s.yaml round)" 1
+	assert_equal "$(field s.yaml phase)" maneuver
+	local p
+	# with no orders nothing rolls: the forced value is left over
+	for p in ranged melee resolution; do
+		run --separate-stderr -0 bt-resolve -r 20 s.yaml
+		assert_equal "$stderr" "bt-resolve: warning: 1 --rolls value left over, ignored"
+		printf '%s\n' "$output" > s.yaml
+		assert_equal "$(field s.yaml phase)" $p
+		assert_equal "$(field s.yaml round)" 1
+	done
+}
+
+# --- KM-2 who moves first ---
+
+@test "KM-2 bt-init rolls a d20 per side, in id order, plus profession; the winner moves last" {
+	scenario
+	start
+	assert_equal "$(log_rolls s.yaml maneuver)" "[d20=10, d20=5]"
+	assert_equal "$(log_text s.yaml maneuver)" \
+	    "Profession (soldier) checks (KM-2): blue 10 + 3 = 13 against red 5 + 1 = 6; blue wins and moves last"
+	assert_equal "$(field s.yaml first)" red
+	assert_equal "$(field s.yaml phase)" maneuver
+	bt-init --seed 1 -r 2,5 sc.yaml > t.yaml
+	assert_equal "$(log_text t.yaml maneuver)" \
+	    "Profession (soldier) checks (KM-2): blue 2 + 3 = 5 against red 5 + 1 = 6; red wins and moves last"
+	assert_equal "$(field t.yaml first)" blue
+}
+
+@test "KM-2 a winner whose side chose to move first moves first" {
+	scenario
+	side_set sc.yaml blue moves first
+	start
+	assert_equal "$(log_text s.yaml maneuver)" \
+	    "Profession (soldier) checks (KM-2): blue 10 + 3 = 13 against red 5 + 1 = 6; blue wins and moves first"
+	assert_equal "$(field s.yaml first)" blue
+	# the loser's choice counts for nothing
+	bt-init --seed 1 -r 1,5 sc.yaml > t.yaml
+	assert_equal "$(field t.yaml first)" blue
+}
+
+@test "KM-2 equal totals are rolled again" {
+	scenario
+	bt-init --seed 1 -r 7,9,4,12 sc.yaml > s.yaml
+	assert_equal "$(log_rolls s.yaml maneuver)" "[d20=7, d20=9, d20=4, d20=12]"
+	assert_equal "$(log_text s.yaml maneuver)" \
+	    "Profession (soldier) checks (KM-2): blue 7 + 3 = 10 against red 9 + 1 = 10; a tie, rolled again; blue 4 + 3 = 7 against red 12 + 1 = 13; red wins and moves last"
+	assert_equal "$(field s.yaml first)" blue
+	run --separate-stderr -2 bt-init --seed 1 -r 7,9 sc.yaml
+	assert_output ""
+}
+
+# --- KM-2 moving ---
+
+@test "KM-2 an army moves up to its Maneuver rating in 8 directions, over several orders" {
+	scenario
+	start
+	bt-move -f s.yaml b1 s se > t.yaml
+	assert_equal "$(field t.yaml units.b1.at)" "[2, 3]"
+	assert_equal "$(turn_of t.yaml b1 moved)" 2
+	assert_equal "$(log_text t.yaml move)" "b1 moves s se to [2, 3] (2 of 3 Maneuver)"
+	bt-move -f t.yaml b1 e > u.yaml
+	assert_equal "$(field u.yaml units.b1.at)" "[3, 3]"
+	assert_equal "$(turn_of u.yaml b1 moved)" 3
+	assert_equal "$(log_text u.yaml move)" "b1 moves e to [3, 3] (3 of 3 Maneuver)"
+	place b1 5 3
+	start
+	local step want
+	for step in n:5,2 ne:6,2 e:6,3 se:6,4 s:5,4 sw:4,4 w:4,3 nw:4,2; do
+		want=${step#*:}
+		bt-move -f s.yaml b1 "${step%:*}" > t.yaml
+		assert_equal "$(field t.yaml units.b1.at)" "[${want%,*}, ${want#*,}]"
+	done
+}
+
+@test "KM-2 an order past the Maneuver rating is refused whole" {
+	scenario
+	start
+	run --separate-stderr -1 bt-move -f s.yaml b1 s s s s
+	assert_output ""
+	assert_equal "$stderr" "bt-move: refused (KM-2): 'b1' has 0 squares of Maneuver left before step 4 (s), which costs 1"
+	bt-move -f s.yaml b1 s s > t.yaml
+	run --separate-stderr -1 bt-move -f t.yaml b1 s s
+	assert_output ""
+	assert_equal "$stderr" "bt-move: refused (KM-2): 'b1' has 0 squares of Maneuver left before step 2 (s), which costs 1"
+	bt-move -f t.yaml b1 sw > u.yaml
+	assert_equal "$(field u.yaml units.b1.at)" "[0, 4]"
+	assert_equal "$(turn_of u.yaml b1 moved)" 3
+}
+
+@test "KM-2 a step into difficult terrain costs 2 squares" {
+	scenario
+	start
+	bt-move -f s.yaml b1 e e > t.yaml
+	assert_equal "$(field t.yaml units.b1.at)" "[3, 1]"
+	assert_equal "$(turn_of t.yaml b1 moved)" 3
+	assert_equal "$(log_text t.yaml move)" "b1 moves e e to [3, 1] (3 of 3 Maneuver)"
+	# out of the forest onto open ground costs 1
+	place b1 3 1
+	start
+	bt-move -f s.yaml b1 e e e > t.yaml
+	assert_equal "$(field t.yaml units.b1.at)" "[6, 1]"
+	place b1 0 1
+	start
+	run --separate-stderr -1 bt-move -f s.yaml b1 e e e
+	assert_equal "$stderr" "bt-move: refused (KM-2): 'b1' has 1 square of Maneuver left before step 3 (e), which costs 2"
+	# two squares wide, it pays 2 when any square it newly enters is
+	# difficult
+	scenario
+	unit_set sc.yaml b1 size "[2, 1]"
+	start
+	bt-move -f s.yaml b1 e > t.yaml
+	assert_equal "$(log_text t.yaml move)" "b1 moves e to [2, 1] (2 of 3 Maneuver)"
+	bt-move -f s.yaml b1 s s s > t.yaml
+	assert_equal "$(log_text t.yaml move)" "b1 moves s s s to [1, 4] (3 of 3 Maneuver)"
+}
+
+@test "KM-2 impassable ground, the map's edge and other armies can't be entered" {
+	scenario
+	army b2 blue 0 0
+	start
+	run --separate-stderr -1 bt-move -f s.yaml b1 se e
+	assert_output ""
+	assert_equal "$stderr" "bt-move: refused (KM-2): step 2 (e) of 'b1' leads off the map, into impassable ground or into another army"
+	run --separate-stderr -1 bt-move -f s.yaml b1 n n
+	assert_equal "$stderr" "bt-move: refused (KM-2): step 2 (n) of 'b1' leads off the map, into impassable ground or into another army"
+	run --separate-stderr -1 bt-move -f s.yaml b1 nw
+	assert_equal "$stderr" "bt-move: refused (KM-2): step 1 (nw) of 'b1' leads off the map, into impassable ground or into another army"
+}
+
+@test "KM-2 --to takes the cheapest path, around difficult and impassable ground" {
+	scenario
+	start
+	# e e e would cost 4 through the forest at [3, 1]
+	bt-move -f s.yaml --to 4,1 b1 > t.yaml
+	assert_equal "$(field t.yaml units.b1.at)" "[4, 1]"
+	assert_equal "$(turn_of t.yaml b1 moved)" 3
+	run --separate-stderr -1 bt-move -f s.yaml --to 5,1 b1
+	assert_output ""
+	assert_equal "$stderr" "bt-move: refused (KM-2): 'b1' can't reach [5, 1] with the 3 squares of Maneuver it has left"
+	run --separate-stderr -1 bt-move -f s.yaml --to 3,2 b1
+	assert_equal "$stderr" "bt-move: refused (KM-2): 'b1' can't reach [3, 2] with the 3 squares of Maneuver it has left"
+}
+
+@test "KM-2 the side that moves first moves in the first step; once the other side moved, it can't" {
+	scenario
+	army r2 red 8 0
+	start
+	assert_equal "$(field s.yaml first)" red
+	bt-move -f s.yaml r1 w > t.yaml
+	bt-move -f t.yaml r1 w > u.yaml
+	bt-move -f u.yaml b1 s > v.yaml
+	assert_equal "$(field v.yaml units.b1.at)" "[1, 2]"
+	run --separate-stderr -1 bt-move -f v.yaml r1 w
+	assert_output ""
+	assert_equal "$stderr" "bt-move: refused (KM-2): the armies of 'red' moved in the first step; those of the other side are moving now"
+	run --separate-stderr -1 bt-move -f v.yaml r2 s
+	assert_equal "$stderr" "bt-move: refused (KM-2): the armies of 'red' moved in the first step; those of the other side are moving now"
+	bt-move -f v.yaml b1 s > w.yaml
+	assert_equal "$(field w.yaml units.b1.at)" "[1, 3]"
+}
+
+@test "KM-2 a step that comes into contact with a hostile army ends the move" {
+	scenario
+	place b1 1 4
+	place r1 5 4
+	unit_set sc.yaml b1 maneuver 5
+	start
+	run --separate-stderr -1 bt-move -f s.yaml b1 e e e e
+	assert_output ""
+	assert_equal "$stderr" "bt-move: refused (KM-2): 'b1' comes into contact with 'r1' after step 3 and stops there"
+	bt-move -f s.yaml b1 e e e > t.yaml
+	assert_equal "$(field t.yaml units.b1.at)" "[4, 4]"
+	assert_equal "$(log_text t.yaml move)" \
+	    "b1 moves e e e to [4, 4] (3 of 5 Maneuver) and stops in contact with r1 (KM-2)"
+	# the Maneuver left can't take it away without disengaging
+	run --separate-stderr -1 bt-move -f t.yaml b1 w
+	assert_equal "$stderr" "bt-move: refused (KM-4): 'b1' is in contact with 'r1' and can't move until it disengages (--disengage)"
+	# diagonal contact counts (G-1)
+	bt-move -f s.yaml b1 e e ne > u.yaml
+	assert_equal "$(log_text u.yaml move)" \
+	    "b1 moves e e ne to [4, 3] (3 of 5 Maneuver) and stops in contact with r1 (KM-2)"
+}
+
+@test "KM-2 --to goes around a hostile army rather than pass next to it" {
+	scenario
+	place b1 1 4
+	place r1 5 4
+	unit_set sc.yaml b1 maneuver 7
+	start
+	# six steps straight east pass next to r1; around it by the north takes 7
+	bt-move -f s.yaml --to 7,4 b1 > t.yaml
+	assert_equal "$(field t.yaml units.b1.at)" "[7, 4]"
+	assert_equal "$(turn_of t.yaml b1 moved)" 7
+	unit_set sc.yaml b1 maneuver 6
+	start
+	run --separate-stderr -1 bt-move -f s.yaml --to 7,4 b1
+	assert_equal "$stderr" "bt-move: refused (KM-2): 'b1' can't reach [7, 4] with the 6 squares of Maneuver it has left"
+}
+
+@test "KM-2 an army an enemy moved into contact with in the first step may only disengage in the second" {
+	scenario
+	place b1 1 4
+	place r1 5 4
+	start
+	bt-move -f s.yaml r1 w w w > t.yaml
+	assert_equal "$(log_text t.yaml move)" \
+	    "r1 moves w w w to [2, 4] (3 of 3 Maneuver) and stops in contact with b1 (KM-2)"
+	run --separate-stderr -1 bt-move -f t.yaml b1 nw
+	assert_output ""
+	assert_equal "$stderr" "bt-move: refused (KM-4): 'b1' is in contact with 'r1' and can't move until it disengages (--disengage)"
+	bt-move --disengage -r 9 -f t.yaml b1 nw > u.yaml
+	assert_equal "$(field u.yaml units.b1.at)" "[0, 3]"
+	assert_equal "$(turn_of u.yaml b1 disengage)" passed
+}
+
+@test "KM-2 armies move in the maneuver phase only; an unknown army or step is a usage error" {
+	scenario
+	start
+	state_set s.yaml phase ranged
+	run --separate-stderr -1 bt-move -f s.yaml b1 s
+	assert_output ""
+	assert_equal "$stderr" "bt-move: refused (KM-2): armies move in the maneuver phase; it is the ranged phase"
+	start
+	run --separate-stderr -2 bt-move -f s.yaml b9 s
+	assert_output ""
+	assert_equal "$stderr" "bt-move: no army 'b9' in the state"
+	run --separate-stderr -2 bt-move -f s.yaml b1 up
+	assert_output ""
+	assert_equal "$stderr" "bt-move: bad step 'up': n, ne, e, se, s, sw, w or nw"
+}
+
+# --- KM-4 disengaging ---
+
+# b1 at [4, 4] engaged with r1 at [5, 4]; r2 at [5, 5] when $1 is "r2",
+# engaged too.
+melee_field() {
+	scenario
+	place b1 4 4
+	place r1 5 4
+	if [ "${1-}" = r2 ]; then
+		army r2 red 5 5
+		unit_set sc.yaml r2 maneuver-dc 16
+	fi
+	start
+	if [ "${1-}" = r2 ]; then
+		unit_set s.yaml b1 engaged "[r1, r2]"
+		unit_set s.yaml r1 engaged "[b1]"
+		unit_set s.yaml r2 engaged "[b1]"
+	else
+		engage s.yaml b1 r1
+	fi
+	bt-check s.yaml > /dev/null
+}
+
+@test "KM-4 an engaged army can't move without disengaging" {
+	melee_field
+	run --separate-stderr -1 bt-move -f s.yaml b1 w
+	assert_output ""
+	assert_equal "$stderr" "bt-move: refused (KM-4): 'b1' is engaged with 'r1' and can't move until it disengages (--disengage)"
+	run --separate-stderr -1 bt-move -f s.yaml --to 1,4 b1
+	assert_equal "$stderr" "bt-move: refused (KM-4): 'b1' is engaged with 'r1' and can't move until it disengages (--disengage)"
+}
+
+@test "KM-4 Maneuver equal to the DC disengages: the relation ends both ways and the army moves" {
+	melee_field
+	run --separate-stderr -0 bt-move --disengage -r 9 -f s.yaml b1 w w
+	assert_equal "$stderr" ""
+	printf '%s\n' "$output" > t.yaml
+	assert_equal "$(log_rolls t.yaml disengage)" "[d20=9]"
+	assert_equal "$(log_text t.yaml disengage)" \
+	    "b1 tries to disengage (KM-4): 9 + 3 = 12 against r1's DC 12, passed; it is free to move"
+	assert_equal "$(field t.yaml units.b1.engaged)" ""
+	assert_equal "$(field t.yaml units.r1.engaged)" ""
+	assert_equal "$(field t.yaml units.b1.at)" "[2, 4]"
+	assert_equal "$(turn_of t.yaml b1 disengage)" passed
+	assert_equal "$(turn_of t.yaml b1 moved)" 2
+}
+
+@test "KM-4 the army rolls against every army engaged with it, in id order; one failure and it stays for the turn" {
+	melee_field r2
+	bt-move --disengage -r 12,12 -f s.yaml b1 w > t.yaml
+	assert_equal "$(log_rolls t.yaml disengage)" "[d20=12, d20=12]"
+	assert_equal "$(log_text t.yaml disengage)" \
+	    "b1 tries to disengage (KM-4): 12 + 3 = 15 against r1's DC 12, passed; 12 + 3 = 15 against r2's DC 16, failed; it stays where it is"
+	assert_equal "$(field t.yaml units.b1.at)" "[4, 4]"
+	assert_equal "$(field t.yaml units.b1.engaged)" "[r1, r2]"
+	assert_equal "$(field t.yaml units.r1.engaged)" "[b1]"
+	assert_equal "$(turn_of t.yaml b1 disengage)" failed
+	bt-move --disengage -r 9,13 -f s.yaml b1 w > u.yaml
+	assert_equal "$(field u.yaml units.b1.at)" "[3, 4]"
+	assert_equal "$(field u.yaml units.b1.engaged)" ""
+	assert_equal "$(field u.yaml units.r2.engaged)" ""
+	# a failed try can't be made again that turn
+	run --separate-stderr -1 bt-move --disengage -r 20,20 -f t.yaml b1 w
+	assert_output ""
+	assert_equal "$stderr" "bt-move: refused (KM-4): 'b1' failed to disengage this turn and can't move"
+}
+
+@test "KM-4 an army next to a hostile army, engaged or not, rolls against it too" {
+	melee_field
+	sed -i '/^    engaged: /d' s.yaml	# adjacent, not engaged
+	bt-move --disengage -r 11 -f s.yaml b1 w > t.yaml
+	assert_equal "$(log_text t.yaml disengage)" \
+	    "b1 tries to disengage (KM-4): 11 + 3 = 14 against r1's DC 12, passed; it is free to move"
+	assert_equal "$(field t.yaml units.b1.at)" "[3, 4]"
+}
+
+@test "KM-4 the tactic's maneuver modifier counts" {
+	scenario
+	place b1 4 4
+	place r1 5 4
+	unit_set sc.yaml b1 tactic screen
+	start
+	engage s.yaml b1 r1
+	bt-move --disengage -r 8 -f s.yaml b1 w > t.yaml
+	assert_equal "$(log_text t.yaml disengage)" \
+	    "b1 tries to disengage (KM-4): 8 + 4 = 12 against r1's DC 12, passed; it is free to move"
+}
+
+@test "KM-4 disengaging without steps frees the army to move later in the turn" {
+	melee_field
+	bt-move --disengage -r 15 -f s.yaml b1 > t.yaml
+	assert_equal "$(field t.yaml units.b1.at)" "[4, 4]"
+	assert_equal "$(field t.yaml units.b1.engaged)" ""
+	assert_equal "$(turn_of t.yaml b1 disengage)" passed
+	run --separate-stderr -0 bt-move -f t.yaml b1 w w w
+	assert_equal "$stderr" ""
+	printf '%s\n' "$output" > u.yaml
+	assert_equal "$(field u.yaml units.b1.at)" "[1, 4]"
+}
+
+@test "KM-4 --disengage with no hostile army engaged or near is refused" {
+	scenario
+	start
+	run --separate-stderr -1 bt-move --disengage -r 20 -f s.yaml b1 s
+	assert_output ""
+	assert_equal "$stderr" "bt-move: refused (KM-4): 'b1' is not engaged with or next to a hostile army: there is nothing to disengage from"
+}
+
+# --- KM-3 strategy and tactic ---
+
+@test "KM-3 in round 1 an army takes any strategy and any tactic it knows, without a roll; not one it doesn't know" {
+	scenario
+	start
+	assert_equal "$(field s.yaml units.b1.strategy)" standard
+	bt-act -f s.yaml b1 strategy reckless > t.yaml
+	assert_equal "$(field t.yaml units.b1.strategy)" reckless
+	assert_equal "$(log_text t.yaml strategy)" "b1 takes the reckless strategy (KM-3)"
+	bt-act -f t.yaml b1 strategy defensive > u.yaml
+	assert_equal "$(field u.yaml units.b1.strategy)" defensive
+	run --separate-stderr -0 bt-act -r 20 -f u.yaml b1 tactic wedge
+	assert_equal "$stderr" "bt-act: warning: 1 --rolls value left over, ignored"
+	printf '%s\n' "$output" > v.yaml
+	assert_equal "$(field v.yaml units.b1.tactic)" wedge
+	assert_equal "$(log_text v.yaml tactic)" "b1 takes the tactic wedge (KM-3)"
+	assert_equal "$(log_rolls v.yaml tactic)" ""
+	unit_set sc.yaml b1 tactics "[screen]"
+	start
+	run --separate-stderr -1 bt-act -f s.yaml b1 tactic wedge
+	assert_output ""
+	assert_equal "$stderr" "bt-act: refused (KM-3): 'b1' doesn't know the tactic 'wedge'"
+}
+
+@test "KM-3 after round 1 the strategy moves one step along the track from where the turn began" {
+	scenario
+	start
+	state_set s.yaml round 2
+	run --separate-stderr -1 bt-act -f s.yaml b1 strategy reckless
+	assert_output ""
+	assert_equal "$stderr" "bt-act: refused (KM-3): after round 1 a strategy moves one step along the track a turn: 'b1' began the turn standard"
+	bt-act -f s.yaml b1 strategy aggressive > t.yaml
+	assert_equal "$(field t.yaml units.b1.strategy)" aggressive
+	assert_equal "$(turn_of t.yaml b1 strategy-from)" standard
+	# a second step the same turn is still counted from standard
+	run --separate-stderr -1 bt-act -f t.yaml b1 strategy reckless
+	assert_equal "$stderr" "bt-act: refused (KM-3): after round 1 a strategy moves one step along the track a turn: 'b1' began the turn standard"
+	bt-act -f t.yaml b1 strategy cautious > u.yaml
+	assert_equal "$(field u.yaml units.b1.strategy)" cautious
+}
+
+@test "KM-3 after round 1 a new tactic needs a Morale check DC 15" {
+	scenario
+	unit_set sc.yaml b1 tactic screen
+	start
+	state_set s.yaml round 2
+	bt-act -r 14 -f s.yaml b1 tactic wedge > t.yaml
+	assert_equal "$(log_rolls t.yaml tactic)" "[d20=14]"
+	assert_equal "$(log_text t.yaml tactic)" \
+	    "b1 tries to change tactic to wedge (KM-3): Morale 14 + 1 = 15 against DC 15, passed"
+	assert_equal "$(field t.yaml units.b1.tactic)" wedge
+	assert_equal "$(turn_of t.yaml b1 tactic-check)" passed
+	# passed once, it may change again that turn without a roll
+	run --separate-stderr -0 bt-act -f t.yaml b1 tactic screen
+	printf '%s\n' "$output" > u.yaml
+	assert_equal "$(field u.yaml units.b1.tactic)" screen
+	assert_equal "$(log_text u.yaml tactic)" "b1 takes the tactic screen (KM-3)"
+}
+
+@test "KM-3 a failed Morale check keeps the tactic, and can't be tried again that turn" {
+	scenario
+	unit_set sc.yaml b1 tactic screen
+	start
+	state_set s.yaml round 2
+	run --separate-stderr -0 bt-act -r 13 -f s.yaml b1 tactic wedge
+	printf '%s\n' "$output" > t.yaml
+	assert_equal "$(log_text t.yaml tactic)" \
+	    "b1 tries to change tactic to wedge (KM-3): Morale 13 + 1 = 14 against DC 15, failed; it keeps its tactic"
+	assert_equal "$(field t.yaml units.b1.tactic)" screen
+	assert_equal "$(turn_of t.yaml b1 tactic-check)" failed
+	run --separate-stderr -1 bt-act -r 20 -f t.yaml b1 tactic wedge
+	assert_output ""
+	assert_equal "$stderr" "bt-act: refused (KM-3): 'b1' failed its Morale check to change tactic this turn"
+}
+
+@test "KM-3 strategy and tactic are chosen in the maneuver phase only" {
+	scenario
+	start
+	state_set s.yaml phase melee
+	run --separate-stderr -1 bt-act -f s.yaml b1 strategy reckless
+	assert_output ""
+	assert_equal "$stderr" "bt-act: refused (KM-3): strategy and tactic are chosen in the maneuver phase; it is the melee phase"
+	run --separate-stderr -1 bt-act -f s.yaml b1 tactic wedge
+	assert_equal "$stderr" "bt-act: refused (KM-3): strategy and tactic are chosen in the maneuver phase; it is the melee phase"
+	run --separate-stderr -2 bt-act -f s.yaml b9 strategy reckless
+	assert_equal "$stderr" "bt-act: no army 'b9' in the state"
+}
