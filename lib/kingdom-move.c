@@ -164,8 +164,9 @@ new_contact(const struct bt_state *st, const struct bt_unit *u, int x, int y)
 }
 
 /*
- * --to X,Y: the cheapest path within the Maneuver left on which no square
- * but the last brings it into contact (KM-2). Dijkstra over a box around
+ * --to X,Y: the cheapest path within the Maneuver left on which no step
+ * but the last brings it into contact (KM-2), as walk() judges each step.
+ * Dijkstra over a box around
  * the army that its Maneuver can reach, costs being 1 or 2. Returns the
  * number of steps written to dirs, or -1 when there is no such path.
  */
@@ -200,8 +201,6 @@ plan(const struct bt_state *st, const struct bt_unit *u, int left, int tx,
 			found = best;
 			break;
 		}
-		if (best != left * side + left && new_contact(st, u, bx, by))
-			continue;	/* contact ends a move (KM-2) */
 		for (int d = 0; d < 8; d++) {
 			int nx = bx + step_dx[d], ny = by + step_dy[d];
 			int k = (ny - y0) * side + (nx - x0), c;
@@ -212,6 +211,9 @@ plan(const struct bt_state *st, const struct bt_unit *u, int left, int tx,
 				continue;
 			at.x = bx;
 			at.y = by;
+			/* a step into contact ends a move (KM-2): only the last */
+			if ((nx != tx || ny != ty) && new_contact(st, &at, nx, ny))
+				continue;
 			c = cost[best] + step_cost(st, &at, nx, ny);
 			if (c <= left && (cost[k] < 0 || c < cost[k])) {
 				cost[k] = c;
