@@ -511,6 +511,9 @@ struct bt_order {
 typedef int bt_play_fn(struct bt_state *, struct bt_dice *,
     const struct bt_order *, struct bt_error *);
 bool	 bt_order_holds(const struct bt_order *, const char *unit);
+/* An order the rules refuse: exit 1, the message naming the rule. */
+int	 bt_refuse(struct bt_error *, const char *rule, const char *fmt, ...)
+	    __attribute__((format(printf, 3, 4)));
 /* Every unit --hold names is in the state; else exit 2. */
 int	 bt_check_hold(const struct bt_state *, const struct bt_order *,
 	    struct bt_error *);
@@ -555,7 +558,8 @@ bool	 bt_given_at(const void *);
 int	 bt_load_size(void *, const struct bt_node *, struct bt_load *);
 void	 bt_emit_size(const void *, struct bt_emitter *);
 
-/* roll.c: a DM's roll, logged. */
+/* roll.c: rolls written into a log entry; a DM's roll. */
+int	 bt_roll_logged(struct bt_dice *, struct bt_log_entry *, int sides);
 struct bt_log_entry *bt_dm_roll(struct bt_state *, struct bt_dice *,
 	    const struct bt_dice_expr *, int adv, const char *what);
 

@@ -242,10 +242,10 @@ cc_attack_order(struct bt_state *st, struct bt_dice *dice,
 	if (cc_check_turn(st, a, err) < 0)
 		return -1;
 	if (a->status & BT_ST_BROKEN)
-		return cc_refuse(err, "CC-28", "'%s' is broken: it can only "
+		return bt_refuse(err, "CC-28", "'%s' is broken: it can only "
 		    "retreat and rally", a->id);
 	if ((why = cc_cannot_attack(st, a, t, o->ranged, &rule)) != NULL)
-		return cc_refuse(err, rule, "'%s' can't %s '%s': %s", a->id,
+		return bt_refuse(err, rule, "'%s' can't %s '%s': %s", a->id,
 		    o->ranged ? "shoot at" : "attack", t->id, why);
 	if (cc_use_action(st, a, err) < 0)
 		return -1;
@@ -270,7 +270,7 @@ cc_morale(struct bt_state *st, struct bt_dice *dice,
 	    cc_check_turn(st, u, err) < 0)
 		return -1;
 	if (cc_in_contact(st, u))
-		return cc_refuse(err, "CC-24", "'%s' can't rally next to an "
+		return bt_refuse(err, "CC-24", "'%s' can't rally next to an "
 		    "enemy", u->id);
 	if (cc_use_action(st, u, err) < 0)
 		return -1;

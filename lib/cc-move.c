@@ -247,10 +247,10 @@ try_move(const struct bt_state *st, const struct bt_unit *u,
 		now = rect_of(out);
 		s = scan(st, u, now, &old);
 		if (s.enemy != NULL)
-			return cc_refuse(err, "CC-10", "'%s' can't step '%s' "
+			return bt_refuse(err, "CC-10", "'%s' can't step '%s' "
 			    "into enemy '%s'", u->id, m->word, s.enemy->id);
 		if (s.blocked)
-			return cc_refuse(err, "G-2", "'%s' can't step '%s' onto "
+			return bt_refuse(err, "G-2", "'%s' can't step '%s' onto "
 			    "impassable ground", u->id, m->word);
 		/* CC-29: any part off the edge leaves the battle */
 		*leaves = s.off;
@@ -266,20 +266,20 @@ try_move(const struct bt_state *st, const struct bt_unit *u,
 		int px, py;
 
 		if (rotated_already)
-			return cc_refuse(err, "CC-11", "'%s' has made its one "
+			return bt_refuse(err, "CC-11", "'%s' has made its one "
 			    "rotation this turn", u->id);
 		pivot_square(p, m->pivot, &px, &py);
 		*out = rotated(p, m->turn, px, py);
 		now = rect_of(out);
 		s = scan(st, u, now, &old);
 		if (s.off)
-			return cc_refuse(err, "CC-11", "'%s' can't rotate off "
+			return bt_refuse(err, "CC-11", "'%s' can't rotate off "
 			    "the map", u->id);
 		if (s.enemy != NULL)
-			return cc_refuse(err, "CC-10", "'%s' can't rotate into "
+			return bt_refuse(err, "CC-10", "'%s' can't rotate into "
 			    "enemy '%s'", u->id, s.enemy->id);
 		if (s.blocked)
-			return cc_refuse(err, "G-2", "'%s' can't rotate onto "
+			return bt_refuse(err, "G-2", "'%s' can't rotate onto "
 			    "impassable ground", u->id);
 		/* CC-10: friends count as difficult terrain */
 		s = scan(st, u, hull(old, now), NULL);
@@ -716,13 +716,13 @@ cc_move(struct bt_state *st, struct bt_dice *dice, const struct bt_order *o,
 	if (cc_check_turn(st, u, err) < 0)
 		return -1;
 	if (u->status & BT_ST_BROKEN)
-		return cc_refuse(err, "CC-28", "'%s' is broken: the rules "
+		return bt_refuse(err, "CC-28", "'%s' is broken: the rules "
 		    "retreat it", u->id);
 	if (st->turn.stopped)
-		return cc_refuse(err, "CC-6", "'%s' moved, then acted: its "
+		return bt_refuse(err, "CC-6", "'%s' moved, then acted: its "
 		    "movement can't go on after its action", u->id);
 	if (st->turn.contact)
-		return cc_refuse(err, "CC-13", "'%s' came into contact this "
+		return bt_refuse(err, "CC-13", "'%s' came into contact this "
 		    "turn: it stops moving", u->id);
 	left = cc_speed(st, u) - st->turn.moved;
 	if (o->to) {
@@ -733,15 +733,15 @@ cc_move(struct bt_state *st, struct bt_dice *dice, const struct bt_order *o,
 		end.y = o->to_y;
 		s = scan(st, u, rect_of(&end), NULL);
 		if (s.friend != NULL)	/* CC-10 */
-			return cc_refuse(err, "CC-10", "'%s' would end its move "
+			return bt_refuse(err, "CC-10", "'%s' would end its move "
 			    "inside '%s'", u->id, s.friend->id);
 		if (s.enemy != NULL)
-			return cc_refuse(err, "CC-10", "'%s' can't move into "
+			return bt_refuse(err, "CC-10", "'%s' can't move into "
 			    "enemy '%s'", u->id, s.enemy->id);
 		nmoves = find_path(st, u, o->to_x, o->to_y, left, moves,
 		    MAX_MOVES);
 		if (nmoves < 0)
-			return cc_refuse(err, "CC-8", "'%s' has no path to "
+			return bt_refuse(err, "CC-8", "'%s' has no path to "
 			    "[%d, %d] within its %d ft of movement left", u->id,
 			    o->to_x, o->to_y, left);
 		if (nmoves == 0)
@@ -763,7 +763,7 @@ cc_move(struct bt_state *st, struct bt_dice *dice, const struct bt_order *o,
 			return -1;
 		spent += cost;
 		if (spent > left)
-			return cc_refuse(err, "CC-8", "'%s' has %d ft of "
+			return bt_refuse(err, "CC-8", "'%s' has %d ft of "
 			    "movement left; the order needs %d", u->id, left,
 			    spent);
 		rotated_now |= moves[i].kind == ROTATE;
@@ -787,13 +787,13 @@ cc_move(struct bt_state *st, struct bt_dice *dice, const struct bt_order *o,
 		struct scan s = scan(st, u, rect_of(&p), NULL);
 
 		if (s.friend != NULL)
-			return cc_refuse(err, "CC-10", "'%s' would end its move "
+			return bt_refuse(err, "CC-10", "'%s' would end its move "
 			    "inside '%s'", u->id, s.friend->id);
 	}
 
 	/* Carried out, step by step, with the reactions it sets off. */
 	if (o->disengage && st->turn.moved > 0)
-		return cc_refuse(err, "CC-6", "'%s' has moved: Disengage would "
+		return bt_refuse(err, "CC-6", "'%s' has moved: Disengage would "
 		    "split its movement around its action", u->id);
 	if (o->disengage) {
 		if (cc_use_action(st, u, err) < 0)

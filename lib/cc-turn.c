@@ -223,24 +223,24 @@ cc_act(struct bt_state *st, struct bt_dice *dice, const struct bt_order *o,
 	if (cc_check_turn(st, u, err) < 0)
 		return -1;
 	if (u->status & BT_ST_BROKEN)
-		return cc_refuse(err, "CC-28", "'%s' is broken: it can only "
+		return bt_refuse(err, "CC-28", "'%s' is broken: it can only "
 		    "retreat and rally", u->id);
 	switch (act) {
 	case 2:
 		if (other == u || cc_enemies(u, other) || !cc_in_battle(other))
-			return cc_refuse(err, "CC-26", "'%s' can only support "
+			return bt_refuse(err, "CC-26", "'%s' can only support "
 			    "an ally in the battle", u->id);
 		if (!cc_adjacent(u, other))
-			return cc_refuse(err, "CC-26", "'%s' is not next to "
+			return bt_refuse(err, "CC-26", "'%s' is not next to "
 			    "'%s'", u->id, other->id);
 		break;
 	case 3:
 		if (trigger == 1 && !u->ranged.present)
-			return cc_refuse(err, "CC-25", "'%s' has no ranged "
+			return bt_refuse(err, "CC-25", "'%s' has no ranged "
 			    "attack to ready", u->id);
 		if (other != NULL && (!cc_enemies(u, other) ||
 		    !cc_in_battle(other)))
-			return cc_refuse(err, "CC-25", "'%s' is not an enemy "
+			return bt_refuse(err, "CC-25", "'%s' is not an enemy "
 			    "in the battle", other->id);
 		break;
 	}

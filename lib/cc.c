@@ -2,7 +2,6 @@
  * cc.c: the cc ruleset (RULES.md CC-1 to CC-30, seeds 000 and 001): its
  * state tables, the rules a cc state keeps, and bt-init's setup rolls.
  */
-#include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -443,20 +442,6 @@ cc_side(const struct bt_state *st, const struct bt_unit *u)
 
 /* --- the turn's bookkeeping (CC-6, CC-30) --- */
 
-int
-cc_refuse(struct bt_error *err, const char *rule, const char *fmt, ...)
-{
-	va_list ap;
-	char *msg;
-
-	va_start(ap, fmt);
-	msg = bt_xvasprintf(fmt, ap);
-	va_end(ap);
-	bt_errorf(err, BT_EXIT_REFUSED, 0, 0, "refused (%s): %s", rule, msg);
-	free(msg);
-	return -1;
-}
-
 /* A unit named on the command line: exit 2 if the state has none. */
 struct bt_unit *
 cc_operand_unit(const struct bt_state *st, const char *id,
@@ -476,12 +461,12 @@ cc_check_turn(const struct bt_state *st, const struct bt_unit *u,
     struct bt_error *err)
 {
 	if (!cc_in_battle(u))
-		return cc_refuse(err, u->reserve ? "CC-3" :
+		return bt_refuse(err, u->reserve ? "CC-3" :
 		    u->status & BT_ST_FLED ? "CC-29" : "CC-27", "'%s' is %s",
 		    u->id, u->reserve ? "in reserve" : u->status & BT_ST_FLED ?
 		    "gone off the map" : "destroyed");
 	if (st->active == NULL || strcmp(st->active, u->id) != 0)
-		return cc_refuse(err, "CC-6", "it is the turn of '%s', not of "
+		return bt_refuse(err, "CC-6", "it is the turn of '%s', not of "
 		    "'%s'", st->active ? st->active : "nobody", u->id);
 	return 0;
 }
@@ -492,7 +477,7 @@ cc_use_action(struct bt_state *st, const struct bt_unit *u,
     struct bt_error *err)
 {
 	if (st->turn.acted)
-		return cc_refuse(err, "CC-6", "'%s' has taken its action this "
+		return bt_refuse(err, "CC-6", "'%s' has taken its action this "
 		    "turn", u->id);
 	st->turn.present = true;
 	st->turn.acted = true;

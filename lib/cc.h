@@ -44,8 +44,6 @@ int	 cc_use_action(struct bt_state *, const struct bt_unit *,
 	    struct bt_error *);
 void	 cc_leave_battle(struct bt_state *, struct bt_unit *, unsigned why);
 int	 cc_settle(struct bt_state *, struct bt_dice *);
-int	 cc_refuse(struct bt_error *, const char *rule, const char *fmt, ...)
-	    __attribute__((format(printf, 3, 4)));
 
 /* cc-fight.c: attacks (CC-16 to CC-21, CC-25, CC-27) */
 enum cc_attack_kind { CC_ACTION, CC_OPPORTUNITY, CC_READIED };

@@ -18,12 +18,12 @@ static int
 check_on_field(const struct bt_unit *u, struct bt_error *err)
 {
 	if (u->status & BT_ST_ROUTED)
-		return km_refuse(err, "KM-12", "'%s' has routed and left the "
+		return bt_refuse(err, "KM-12", "'%s' has routed and left the "
 		    "battle", u->id);
 	if (u->status & BT_ST_DESTROYED)
-		return km_refuse(err, "KM-9", "'%s' is destroyed", u->id);
+		return bt_refuse(err, "KM-9", "'%s' is destroyed", u->id);
 	if (!km_on_field(u))
-		return km_refuse(err, "KM-1", "'%s' is not on the field",
+		return bt_refuse(err, "KM-1", "'%s' is not on the field",
 		    u->id);
 	return 0;
 }
@@ -34,7 +34,7 @@ check_phase(const struct bt_state *st, int phase, const char *rule,
 {
 	if (st->phase == phase)
 		return 0;
-	return km_refuse(err, rule, "%s in the %s phase; it is the %s phase",
+	return bt_refuse(err, rule, "%s in the %s phase; it is the %s phase",
 	    what, km_phase_words[phase], km_phase_words[st->phase]);
 }
 
@@ -260,13 +260,13 @@ walk(struct bt_state *st, struct bt_unit *u, const int *dirs, int n,
 
 		if (met != NULL) {
 			free(path);
-			return km_refuse(err, "KM-2", "'%s' comes into contact "
+			return bt_refuse(err, "KM-2", "'%s' comes into contact "
 			    "with '%s' after step %d and stops there", u->id,
 			    met->id, i);
 		}
 		if (!fits(st, u, nx, ny)) {
 			free(path);
-			return km_refuse(err, "KM-2", "step %d (%s) of '%s' "
+			return bt_refuse(err, "KM-2", "step %d (%s) of '%s' "
 			    "leads off the map, into impassable ground or into "
 			    "another army", i + 1, step_words[dirs[i]], u->id);
 		}
@@ -275,7 +275,7 @@ walk(struct bt_state *st, struct bt_unit *u, const int *dirs, int n,
 		c = step_cost(st, &at, nx, ny);
 		if (spent + c > left) {
 			free(path);
-			return km_refuse(err, "KM-2", "'%s' has %d square%s of "
+			return bt_refuse(err, "KM-2", "'%s' has %d square%s of "
 			    "Maneuver left before step %d (%s), which costs %d",
 			    u->id, left - spent, left - spent == 1 ? "" : "s",
 			    i + 1, step_words[dirs[i]], c);
@@ -325,7 +325,7 @@ km_move(struct bt_state *st, struct bt_dice *dice, const struct bt_order *o,
 	    check_phase(st, KM_MANEUVER, "KM-2", "armies move", err))
 		return -1;
 	if (strcmp(u->side, st->first) == 0 && second_step_begun(st))
-		return km_refuse(err, "KM-2", "the armies of '%s' moved in "
+		return bt_refuse(err, "KM-2", "the armies of '%s' moved in "
 		    "the first step; those of the other side are moving now",
 		    st->first);
 	if (o->argc == 1 && !o->to && !o->disengage)
@@ -350,16 +350,16 @@ km_move(struct bt_state *st, struct bt_dice *dice, const struct bt_order *o,
 	nnear = contacts(st, u, near);
 	if (o->disengage && nnear == 0) {
 		free(near);
-		km_refuse(err, "KM-4", "'%s' is not engaged with or next to a "
+		bt_refuse(err, "KM-4", "'%s' is not engaged with or next to a "
 		    "hostile army: there is nothing to disengage from", u->id);
 		goto out;
 	}
 	if (nnear > 0 && !(u->km.present && u->km.disengage == 1)) {
 		if (u->km.present && u->km.disengage == 2) {
-			km_refuse(err, "KM-4", "'%s' failed to disengage this "
+			bt_refuse(err, "KM-4", "'%s' failed to disengage this "
 			    "turn and can't move", u->id);
 		} else if (!o->disengage) {
-			km_refuse(err, "KM-4", "'%s' is %s '%s' and can't move "
+			bt_refuse(err, "KM-4", "'%s' is %s '%s' and can't move "
 			    "until it disengages (--disengage)", u->id,
 			    bt_names_has(&u->engaged, near[0]->id) ?
 			    "engaged with" : "in contact with", near[0]->id);
@@ -382,7 +382,7 @@ go:
 		}
 		if (left <= 0 || left > 200 ||
 		    (ndirs = plan(st, u, left, o->to_x, o->to_y, dirs)) < 0) {
-			km_refuse(err, "KM-2", "'%s' can't reach [%d, %d] with "
+			bt_refuse(err, "KM-2", "'%s' can't reach [%d, %d] with "
 			    "the %d square%s of Maneuver it has left", u->id,
 			    o->to_x, o->to_y, left > 0 ? left : 0,
 			    left == 1 ? "" : "s");
@@ -412,7 +412,7 @@ set_strategy(struct bt_state *st, struct bt_unit *u, const char *word,
 	from = u->km.present && u->km.strategy_from >= 0 ?
 	    u->km.strategy_from : u->strategy;
 	if (st->round > 1 && abs(s - from) > 1)
-		return km_refuse(err, "KM-3", "after round 1 a strategy moves "
+		return bt_refuse(err, "KM-3", "after round 1 a strategy moves "
 		    "one step along the track a turn: '%s' began the turn %s",
 		    u->id, km_track_words[from]);
 	km_turn(u)->strategy_from = from;
@@ -433,18 +433,16 @@ set_tactic(struct bt_state *st, struct bt_dice *dice, struct bt_unit *u,
 	bool pass;
 
 	if (!bt_names_has(&u->tactics, name))
-		return km_refuse(err, "KM-3", "'%s' doesn't know the tactic "
+		return bt_refuse(err, "KM-3", "'%s' doesn't know the tactic "
 		    "'%s'", u->id, name);
 	if (u->tactic != NULL && strcmp(u->tactic, name) == 0)
 		return 0;
 	if (st->round > 1 && !(u->km.present && u->km.tactic_check == 1)) {
 		if (u->km.present && u->km.tactic_check == 2)
-			return km_refuse(err, "KM-3", "'%s' failed its Morale "
+			return bt_refuse(err, "KM-3", "'%s' failed its Morale "
 			    "check to change tactic this turn", u->id);
 		e = bt_log_add(st, "tactic", u->id);
-		dice->record = &e->rolls;
-		r = bt_roll(dice, 20);
-		dice->record = NULL;
+		r = bt_roll_logged(dice, e, 20);
 		total = r + u->morale;
 		pass = total >= KM_TACTIC_DC;
 		km_turn(u)->tactic_check = pass ? 1 : 2;
@@ -474,7 +472,7 @@ avoid_melee(struct bt_state *st, struct bt_unit *u, struct bt_error *err)
 	    "melee", err))
 		return -1;
 	if (u->engaged.n > 0)
-		return km_refuse(err, "KM-4", "'%s' is engaged with '%s'; only "
+		return bt_refuse(err, "KM-4", "'%s' is engaged with '%s'; only "
 		    "disengaging in the maneuver phase ends that", u->id,
 		    u->engaged.v[0]);
 	km_turn(u)->avoid = true;

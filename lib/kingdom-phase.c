@@ -57,9 +57,7 @@ strike(struct bt_state *st, struct bt_dice *dice, const struct bt_unit *a,
 	int r, total, dmg = 0;
 	bool hit;
 
-	dice->record = &e->rolls;
-	r = bt_roll(dice, 20);
-	dice->record = NULL;
+	r = bt_roll_logged(dice, e, 20);
 	total = r + mod - penalty;
 	hit = r == 20 || total >= ac;
 	if (hit) {
@@ -133,9 +131,7 @@ avoids(struct bt_state *st, struct bt_dice *dice, struct bt_unit *u,
 			continue;	/* an army without HP engages no one */
 		if (e == NULL)
 			e = bt_log_add(st, "avoid", u->id);
-		dice->record = &e->rolls;
-		r = bt_roll(dice, 20);
-		dice->record = NULL;
+		r = bt_roll_logged(dice, e, 20);
 		total = r + mod;
 		more = bt_xasprintf("%s %d %c %d = %d against %s's DC %d, %s;",
 		    text, r, sign(mod), abs(mod), total, o->id, o->maneuver_dc,
@@ -280,9 +276,7 @@ morale_check(struct bt_state *st, struct bt_dice *dice, struct bt_unit *u,
 	struct bt_log_entry *e = bt_log_add(st, "morale", u->id);
 	int r, total;
 
-	dice->record = &e->rolls;
-	r = bt_roll(dice, 20);
-	dice->record = NULL;
+	r = bt_roll_logged(dice, e, 20);
 	total = r + u->morale;
 	bt_log_text(e, "%s checks Morale (KM-10, %s): %d %c %d = %d against "
 	    "DC %d, %s", u->id, why, r, sign(u->morale), abs(u->morale), total,
@@ -400,9 +394,7 @@ commander_fate(struct bt_state *st, struct bt_dice *dice, struct bt_unit *u,
 	struct bt_log_entry *e = bt_log_add(st, "commander", u->id);
 	int r;
 
-	dice->record = &e->rolls;
-	r = bt_roll(dice, 100);
-	dice->record = NULL;
+	r = bt_roll_logged(dice, e, 100);
 	u->fate = r <= killed[outcome] ? KM_KILLED :
 	    r <= captured[outcome] ? KM_CAPTURED : KM_ESCAPED;
 	bt_log_text(e, "the commander of destroyed %s%s%s (%s): d100 %d, %s",
@@ -419,9 +411,7 @@ loyalty(struct bt_state *st, struct bt_dice *dice, struct bt_side *s,
 	struct bt_log_entry *e = bt_log_add(st, "loyalty", u->id);
 	int r, total;
 
-	dice->record = &e->rolls;
-	r = bt_roll(dice, 20);
-	dice->record = NULL;
+	r = bt_roll_logged(dice, e, 20);
 	total = r + s->loyalty;
 	if (total >= s->control_dc) {
 		u->morale = clamp((long)u->morale + 1, -10, 10);
@@ -525,9 +515,7 @@ km_aftermath(struct bt_state *st, struct bt_dice *dice)
 			int r;
 
 			e = bt_log_add(st, "unrest", s->id);
-			dice->record = &e->rolls;
-			r = bt_roll(dice, 4);
-			dice->record = NULL;
+			r = bt_roll_logged(dice, e, 4);
 			s->unrest = clamp((long)s->unrest + r, 0, BT_MAX_INT);
 			bt_log_text(e, "%s's Unrest rises by 1d4 = %d to %d "
 			    "(KM-16)", s->id, r, s->unrest);
@@ -631,27 +619,27 @@ km_attack(struct bt_state *st, struct bt_dice *dice, const struct bt_order *o,
 	    (t = km_operand(st, o->argv[1], err)) == NULL)
 		return -1;
 	if (!km_on_field(a))
-		return km_refuse(err, a->status & BT_ST_ROUTED ? "KM-12" :
+		return bt_refuse(err, a->status & BT_ST_ROUTED ? "KM-12" :
 		    "KM-9", "'%s' is no longer on the field", a->id);
 	if (st->phase != KM_RANGED)
-		return km_refuse(err, "KM-5", "ranged attacks are ordered in "
+		return bt_refuse(err, "KM-5", "ranged attacks are ordered in "
 		    "the ranged phase; it is the %s phase",
 		    km_phase_words[st->phase]);
 	if (!km_on_field(t) || !km_hostile(a, t))
-		return km_refuse(err, "KM-5", "'%s' is not a hostile army on "
+		return bt_refuse(err, "KM-5", "'%s' is not a hostile army on "
 		    "the field", t->id);
 	if (a->max_shots == 0)
-		return km_refuse(err, "KM-5", "'%s' has no ranged weapons",
+		return bt_refuse(err, "KM-5", "'%s' has no ranged weapons",
 		    a->id);
 	if (a->shots == 0)
-		return km_refuse(err, "KM-5", "'%s' has no Shots left", a->id);
+		return bt_refuse(err, "KM-5", "'%s' has no Shots left", a->id);
 	if (a->engaged.n > 0)
-		return km_refuse(err, "KM-5", "'%s' is engaged with '%s'",
+		return bt_refuse(err, "KM-5", "'%s' is engaged with '%s'",
 		    a->id, a->engaged.v[0]);
 	ra = km_rect(a);
 	rt = km_rect(t);
 	if ((d = bt_rect_distance(&ra, &rt)) > a->range)
-		return km_refuse(err, "KM-5", "'%s' is %d squares away; the "
+		return bt_refuse(err, "KM-5", "'%s' is %d squares away; the "
 		    "range of '%s' is %d", t->id, d, a->id, a->range);
 	free(km_turn(a)->shoot);
 	a->km.shoot = bt_xstrdup(t->id);
@@ -666,7 +654,7 @@ check_resolution(const struct bt_state *st, struct bt_error *err)
 {
 	if (st->phase == KM_RESOLUTION)
 		return 0;
-	return km_refuse(err, "KM-9", "morale is checked in the resolution "
+	return bt_refuse(err, "KM-9", "morale is checked in the resolution "
 	    "phase; it is the %s phase", km_phase_words[st->phase]);
 }
 
@@ -686,7 +674,7 @@ km_morale(struct bt_state *st, struct bt_dice *dice, const struct bt_order *o,
 		if (u == NULL)
 			return -1;
 		if (!km_on_field(u))
-			return km_refuse(err, u->status & BT_ST_ROUTED ?
+			return bt_refuse(err, u->status & BT_ST_ROUTED ?
 			    "KM-12" : "KM-9", "'%s' is no longer on the field",
 			    u->id);
 	}
@@ -696,7 +684,7 @@ km_morale(struct bt_state *st, struct bt_dice *dice, const struct bt_order *o,
 		struct bt_unit *u = bt_unit_find(st, o->argv[i]);
 
 		if (u->km.present && u->km.resolved)
-			return km_refuse(err, "KM-10", "'%s' has made its "
+			return bt_refuse(err, "KM-10", "'%s' has made its "
 			    "checks this turn", u->id);
 	}
 	v = sorted(st);

@@ -4,7 +4,6 @@
  * the rules a kingdom state keeps, bt-init's setup with the maneuver-order
  * check (KM-2), and what the other kingdom files ask of an army.
  */
-#include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -450,20 +449,6 @@ km_operand(const struct bt_state *st, const char *id, struct bt_error *err)
 		bt_errorf(err, BT_EXIT_USAGE, 0, 0, "no army '%s' in the state",
 		    id);
 	return u;
-}
-
-int
-km_refuse(struct bt_error *err, const char *rule, const char *fmt, ...)
-{
-	va_list ap;
-	char *msg;
-
-	va_start(ap, fmt);
-	msg = bt_xvasprintf(fmt, ap);
-	va_end(ap);
-	bt_errorf(err, BT_EXIT_REFUSED, 0, 0, "refused (%s): %s", rule, msg);
-	free(msg);
-	return -1;
 }
 
 /*

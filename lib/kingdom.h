@@ -39,8 +39,6 @@ void	 km_disengage(struct bt_state *, struct bt_unit *, struct bt_unit *);
 void	 km_leave(struct bt_state *, struct bt_unit *, unsigned why);
 struct bt_unit *km_operand(const struct bt_state *, const char *id,
 	    struct bt_error *);
-int	 km_refuse(struct bt_error *, const char *rule, const char *fmt, ...)
-	    __attribute__((format(printf, 3, 4)));
 /* KM-2: the sides' Profession (soldier) checks; sets who moves first. */
 void	 km_maneuver_check(struct bt_state *, struct bt_dice *);
 

@@ -1,9 +1,22 @@
-/* roll.c: a roll the DM asks for (bt-roll), from the battle's dice and
- * written in its log like every other roll (D-1, D-2). */
+/* roll.c: rolls written into the battle's log (D-2), and the roll the DM
+ * asks for (bt-roll), from the battle's dice like every other (D-1). */
 #include <stdlib.h>
 #include <string.h>
 
 #include "bt.h"
+
+/* One die, its value recorded in the log entry e (D-2). */
+int
+bt_roll_logged(struct bt_dice *dice, struct bt_log_entry *e, int sides)
+{
+	struct bt_rolls *was = dice->record;
+	int r;
+
+	dice->record = &e->rolls;
+	r = bt_roll(dice, sides);
+	dice->record = was;
+	return r;
+}
 
 /* Rolls x (a d20 with adv > 0 advantage, < 0 disadvantage: D-1), logs it
  * as event 'roll' for who (may be NULL) and returns the entry. */

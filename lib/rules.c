@@ -1,4 +1,5 @@
 /* rules.c: the table of rulesets, and what more than one of them uses. */
+#include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -226,4 +227,18 @@ bt_check_hold(const struct bt_state *st, const struct bt_order *o,
 		p = comma ? comma + 1 : p + strlen(p);
 	}
 	return 0;
+}
+
+int
+bt_refuse(struct bt_error *err, const char *rule, const char *fmt, ...)
+{
+	va_list ap;
+	char *msg;
+
+	va_start(ap, fmt);
+	msg = bt_xvasprintf(fmt, ap);
+	va_end(ap);
+	bt_errorf(err, BT_EXIT_REFUSED, 0, 0, "refused (%s): %s", rule, msg);
+	free(msg);
+	return -1;
 }

@@ -7,25 +7,9 @@
 # rolls blue 10 + 3 against red 5 + 1: blue wins and moves last, so red
 # moves first. Dice are forced.
 load helper
+load kingdom
 
 # --- building the battle ---
-
-# Starts sc.yaml from the kingdom field.
-scenario() {
-	cp "$DATA/kingdom-field.yaml" sc.yaml
-}
-
-# army ID SIDE X Y: adds an army with b1's numbers to sc.yaml.
-army() {
-	sed -n '/^  b1:$/,/^  r1:$/p' "$DATA/kingdom-field.yaml" | sed '$d' |
-	    sed -e "1s/b1/$1/" -e "s/side: blue/side: $2/" \
-	    -e "s/at: \[1, 1\]/at: [$3, $4]/" >> sc.yaml
-}
-
-# place ID X Y
-place() {
-	unit_set sc.yaml "$1" at "[$2, $3]"
-}
 
 # side_set FILE SIDE KEY VALUE
 side_set() {
@@ -41,23 +25,6 @@ start() {
 # state_set FILE KEY VALUE: a top-level key of a state (round, phase).
 state_set() {
 	sed -i "s/^$2: .*/$2: $3/" "$1"
-}
-
-# engage FILE A B: the two armies engaged with each other by hand.
-engage() {
-	unit_set "$1" "$2" engaged "[$3]"
-	unit_set "$1" "$3" engaged "[$2]"
-}
-
-# turn_of FILE ID KEY: a key of the army's turn record.
-turn_of() {
-	awk -v id="$2" -v key="$3" '
-	$0 == "  " id ":" { inu = 1; next }
-	inu && /^  [^ ]/ { inu = 0 }
-	inu && /^    turn:$/ { inturn = 1; next }
-	inturn && /^    [^ ]/ { inturn = 0 }
-	inturn && $0 ~ "^      " key ": " { sub("^ *" key ": ", ""); print; exit }
-	' "$1"
 }
 
 # --- KM-1 the turn's phases ---

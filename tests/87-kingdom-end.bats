@@ -10,27 +10,9 @@
 # turn also rolls the next round's maneuver order (two d20: 10 and 5 give
 # blue 13 against red 6).
 load helper
+load kingdom
 
 # --- building the battle ---
-
-scenario() {
-	cp "$DATA/kingdom-field.yaml" sc.yaml
-}
-
-# army ID SIDE X Y: adds an army with b1's numbers to sc.yaml.
-army() {
-	sed -n '/^  b1:$/,/^  r1:$/p' "$DATA/kingdom-field.yaml" | sed '$d' |
-	    sed -e "1s/b1/$1/" -e "s/side: blue/side: $2/" \
-	    -e "s/at: \[1, 1\]/at: [$3, $4]/" >> sc.yaml
-}
-
-# bows ID: the army shoots (ranged +7, 3 Shots, range 3).
-bows() {
-	unit_set sc.yaml "$1" ranged 7
-	unit_set sc.yaml "$1" shots 3
-	unit_set sc.yaml "$1" max-shots 3
-	unit_set sc.yaml "$1" range 3
-}
 
 # b1 next to r1, and an army of each side far away that keeps the battle
 # going (KM-13).
@@ -56,29 +38,6 @@ hurt() {
 	unit_set s.yaml "$1" turn "{damage: $3${4:+, melee-by: $4}}"
 }
 
-# turn_of FILE ID KEY: a key of the army's turn record.
-turn_of() {
-	awk -v id="$2" -v key="$3" '
-	$0 == "  " id ":" { inu = 1; next }
-	inu && /^  [^ ]/ { inu = 0 }
-	inu && /^    turn:$/ { inturn = 1; next }
-	inturn && /^    [^ ]/ { inturn = 0 }
-	inturn && $0 ~ "^      " key ": " { sub("^ *" key ": ", ""); print; exit }
-	' "$1"
-}
-
-# log_texts FILE EVENT: the text of every log entry of that event, in order.
-log_texts() {
-	awk -v ev="$2" '
-	/^log:/ { inlog = 1; next }
-	inlog && /^[^ -]/ { inlog = 0 }
-	!inlog { next }
-	/^- round: / { e = "" }
-	/^  event: / { e = substr($0, 10) }
-	e == ev && /^  text: / { print substr($0, 9) }' "$1" |
-	    sed -e "/^'.*'\$/{s/^'//;s/'\$//;s/''/'/g;}"
-}
-
 order_of() {
 	sed -n '/^order:/,/^[a-z]/s/^- //p' "$1" | tr '\n' ' '
 }
@@ -86,16 +45,6 @@ order_of() {
 # result_of FILE KEY: winner or reason.
 result_of() {
 	sed -n "/^result:/,/^[a-z]/s/^  $2: //p" "$1"
-}
-
-# resolve ROLLS [OPTION...]: bt-resolve s.yaml into t.yaml, nothing on
-# stderr.
-resolve() {
-	local rolls=$1
-	shift
-	run --separate-stderr -0 bt-resolve "$@" -r "$rolls" s.yaml
-	assert_equal "$stderr" ""
-	printf '%s\n' "$output" > t.yaml
 }
 
 # --- KM-9 destroyed; Morale lost to heavy damage ---
