@@ -55,7 +55,4 @@ PROGRAMS="bt-act bt-attack bt-check bt-init bt-morale bt-move bt-render bt-resol
 	run --separate-stderr -2 bt-move -f k.yaml north-guard f
 	assert_output ""
 	assert_equal "$stderr" "bt-move: the kingdom ruleset has no 'move' yet"
-	bt-init --seed 1 "$EXAMPLES/clash-bridge.yaml" > c.yaml
-	run --separate-stderr -2 bt-resolve c.yaml
-	assert_equal "$stderr" "bt-resolve: the clash ruleset has no 'resolve' yet"
 }
