@@ -31,8 +31,10 @@ objective() {
 	sed -i "/^objectives:\$/a - $2" "$1"
 }
 
+# The value of KEY $2 of the state's result, unquoted.
 result_of() {
-	sed -n "/^result:/,/^[a-z]/s/^  $2: //p" "$1"
+	sed -n "/^result:/,/^[a-z]/s/^  $2: //p" "$1" |
+	    sed -e "/^'.*'\$/{s/^'//;s/'\$//;s/''/'/g;}"
 }
 
 # The blue foot in a line just south of the red foot, in contact.
