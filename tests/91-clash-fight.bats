@@ -148,3 +148,11 @@ load clash-helper
 	run --separate-stderr -1 bt-morale --rally -f s.yaml blue-foot
 	assert_equal "$stderr" "bt-morale: refused (CL-11): 'blue-foot' has no commander to rally it"
 }
+
+@test "CL-4 bt-render marks a casualty '_' on its square, and shows the victory points" {
+	lines_meet
+	bt-attack -r 15,6 -f s.yaml red-foot.1 blue-foot.1 | bt-render > out
+	grep -q '^  2 \. A_A2A3f ' out
+	grep -q '^Victory points: blue 0, red 0 (10 wins)$' out
+	grep -q '^A   blue-foot  blue  1,2       -       3/3 stands 0 5 6$' out
+}
