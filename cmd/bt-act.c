@@ -15,7 +15,7 @@ usage(int status)
 		fprintf(fp, "Take an action other than an attack: in cc, defend, "
 		    "disengage,\nsupport ALLY or ready TRIGGER [TARGET]; in "
 		    "kingdom, strategy LEVEL,\ntactic NAME, avoid-melee or "
-		    "ceasefire.\n\n");
+		    "ceasefire; in clash, retreat, join UNIT or leave.\n\n");
 	if (status == BT_EXIT_OK)
 		bt_cli_usage_options(fp, "fir");
 	exit(bt_cli_finish(status));

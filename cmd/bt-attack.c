@@ -10,7 +10,8 @@ usage(int status)
 	FILE *fp = status == BT_EXIT_OK ? stdout : stderr;
 
 	fprintf(fp, "usage: bt-attack [-i] [--ranged] [--adv] [--dis] "
-	    "[--crit-type type] [-r rolls] [-f file] attacker target\n");
+	    "[--crit-type type] [--spill-to stand] [-r rolls] [-f file] "
+	    "attacker target\n");
 	if (status == BT_EXIT_OK)
 		fprintf(fp, "Make an attack, melee or ranged, and apply it; in "
 		    "kingdom, order a\nranged attack for the ranged phase.\n\n"
@@ -18,7 +19,9 @@ usage(int status)
 		    "  -c, --crit-type=T  the damage type a critical hit adds "
 		    "to\n"
 		    "  -d, --dis          the DM gives disadvantage\n"
-		    "  -R, --ranged       a ranged attack, not melee\n");
+		    "  -R, --ranged       a ranged attack, not melee\n"
+		    "  -s, --spill-to=STAND  clash: the stand that takes damage "
+		    "beyond the target's HP\n");
 	if (status == BT_EXIT_OK)
 		bt_cli_usage_options(fp, "fir");
 	exit(bt_cli_finish(status));
@@ -36,6 +39,7 @@ main(int argc, char *argv[])
 		{ "in-place", no_argument, NULL, 'i' },
 		{ "ranged", no_argument, NULL, 'R' },
 		{ "rolls", required_argument, NULL, 'r' },
+		{ "spill-to", required_argument, NULL, 's' },
 		{ "version", no_argument, NULL, 'V' },
 		{ NULL, 0, NULL, 0 }
 	};
@@ -44,7 +48,7 @@ main(int argc, char *argv[])
 	int ch, status;
 
 	bt_cli_start(argv);
-	while ((ch = getopt_long(argc, argv, "ac:df:hiRr:V", opts,
+	while ((ch = getopt_long(argc, argv, "ac:df:hiRr:s:V", opts,
 	    NULL)) != -1) {
 		switch (ch) {
 		case 'a':
@@ -61,6 +65,9 @@ main(int argc, char *argv[])
 			break;
 		case 'R':
 			o.ranged = true;
+			break;
+		case 's':
+			o.spill_to = optarg;
 			break;
 		default:
 			if (bt_cli_option(&cli, ch, optarg) <= 0)

@@ -1,6 +1,7 @@
 /* bt-resolve: end the turn; the rules do what comes next (bt-resolve(1)). */
 #include <getopt.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "bt.h"
 
@@ -9,12 +10,15 @@ usage(int status)
 {
 	FILE *fp = status == BT_EXIT_OK ? stdout : stderr;
 
-	fprintf(fp, "usage: bt-resolve [-i] [--hold units] [-r rolls] "
-	    "[-f file | file]\n");
+	fprintf(fp, "usage: bt-resolve [-i] [--fill stand=x,y ...] "
+	    "[--hold units] [-r rolls] [-f file | file]\n");
 	if (status == BT_EXIT_OK)
 		fprintf(fp, "End the active unit's turn (kingdom: the phase) "
 		    "and start the next.\n\n"
-		    "      --hold=UNITS   these units decline their reactions\n");
+		    "  -F, --fill=STAND=X,Y  clash: move STAND into a square a "
+		    "casualty left\n"
+		    "      --hold=UNITS      these units decline their "
+		    "reactions\n");
 	if (status == BT_EXIT_OK)
 		bt_cli_usage_options(fp, "fir");
 	exit(bt_cli_finish(status));
@@ -25,6 +29,7 @@ main(int argc, char *argv[])
 {
 	static const struct option opts[] = {
 		{ "file", required_argument, NULL, 'f' },
+		{ "fill", required_argument, NULL, 'F' },
 		{ "help", no_argument, NULL, 'h' },
 		{ "hold", required_argument, NULL, 'H' },
 		{ "in-place", no_argument, NULL, 'i' },
@@ -34,11 +39,22 @@ main(int argc, char *argv[])
 	};
 	struct bt_cli cli = { .color = -1 };
 	struct bt_order o = { 0 };
-	int ch, status;
+	int ch, status, x, y;
+	const char *eq;
 
 	bt_cli_start(argv);
-	while ((ch = getopt_long(argc, argv, "f:hir:V", opts, NULL)) != -1) {
+	while ((ch = getopt_long(argc, argv, "F:f:hir:V", opts, NULL)) != -1) {
 		switch (ch) {
+		case 'F':
+			if ((eq = strchr(optarg, '=')) == NULL ||
+			    eq == optarg || bt_cli_xy(eq + 1, &x, &y) < 0) {
+				bt_warnx("bad --fill '%s': STAND=X,Y", optarg);
+				usage(BT_EXIT_USAGE);
+			}
+			o.fills = bt_xreallocarray(o.fills, o.nfills + 1,
+			    sizeof(*o.fills));
+			o.fills[o.nfills++] = optarg;
+			break;
 		case 'h':
 			usage(BT_EXIT_OK);
 			break;
@@ -55,5 +71,6 @@ main(int argc, char *argv[])
 		usage(BT_EXIT_USAGE);
 	status = bt_cli_play(&cli, &o, "resolve");
 	free(cli.rolls);
+	free(o.fills);
 	return bt_cli_finish(status);
 }

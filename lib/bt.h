@@ -201,11 +201,32 @@ struct bt_stand {			/* clash: one square of a unit */
 	bool		 placed;
 	int		 x, y;
 	int		 hp;
+	int		 moved;		/* feet spent this turn (CL-1) */
+	bool		 attacked;	/* its one attack this turn (CL-1) */
+	struct bt_pos	 pos;		/* where it was read, for messages */
 };
 struct bt_commander {			/* clash: a unit's commander */
 	bool		 present;
 	char		*name;
 	int		 cha;
+};
+struct bt_objective {			/* clash: victory points to win (CL-12) */
+	struct bt_pos	 pos;
+	char		*name;
+	char		*side;		/* who scores it */
+	int		 kind;		/* hold, destroy, protect, escape */
+	bool		 has_at;	/* hold: the square */
+	int		 x, y;
+	char		*unit;		/* destroy, protect, escape */
+	char		*edge;		/* escape: n, e, s or w */
+	int		 round;		/* protect: scored at this round's end */
+	int		 vp;
+	int		 scored;	/* round a one-time objective scored, or 0 */
+};
+struct bt_vp {				/* clash: a side's victory points */
+	char		*side;
+	int		 vp;
+	struct bt_pos	 pos;
 };
 struct bt_ready {			/* cc: a readied attack (CC-25) */
 	bool		 present;
@@ -328,6 +349,9 @@ struct bt_unit {
 	char		*joined;
 	int		 wis, cha;
 	struct bt_commander commander;
+	bool		 retreat;	/* took the Retreat action this turn */
+	int		 morale_round;	/* round of its last CL-8 check */
+	int		 rally_round;	/* round of its last CL-11 rally */
 	/* cc reactions and help */
 	bool		 reacted;	/* reaction used since its turn began */
 	struct bt_ready	 ready;
@@ -370,6 +394,11 @@ struct bt_state {
 	struct bt_result result;
 	struct bt_log_entry *log;
 	size_t		 nlog;
+	/* clash */
+	struct bt_objective *objectives;
+	size_t		 nobjectives;
+	struct bt_vp	*vp;
+	size_t		 nvp;
 };
 
 enum bt_load_mode {
@@ -505,6 +534,10 @@ struct bt_order {
 	const char	*crit_type;	/* bt-attack --crit-type */
 	const char	*hold;		/* --hold=UNIT[,UNIT]: no reactions */
 	bool		 rally;		/* bt-morale --rally */
+	/* clash */
+	const char	*spill_to;	/* bt-attack --spill-to UNIT.N (CL-3) */
+	char		**fills;	/* bt-resolve --fill UNIT.N=X,Y (CL-6) */
+	size_t		 nfills;
 };
 /* A turn program's work: 0 done, or -1 with err saying why (its status:
  * 1 refused by the rules, 2 bad operand). */
@@ -538,6 +571,8 @@ struct bt_ruleset {
 	void	(*report)(const struct bt_state *, FILE *);
 };
 extern const struct bt_ruleset bt_cc, bt_kingdom, bt_clash;
+/* clash.c: frees what only a clash state holds (objectives, vp). */
+void	 bt_clash_free(struct bt_state *);
 const struct bt_ruleset *bt_ruleset_find(const char *);
 extern const char *const bt_ruleset_names[];
 /* bt-init's work: checks, seeding, the ruleset's setup rolls. */

@@ -3,7 +3,8 @@
  * each unit over its squares, then a table of units. Each square is two
  * characters: terrain and a space, or a unit's tag and a mark: its facing
  * arrow on its front squares, '*' for a unit whose every side is a front,
- * a stand's number in clash, else the tag again. A tag may be a terrain
+ * a stand's number in clash ('_' for a casualty, down until the round
+ * ends), else the tag again. A tag may be a terrain
  * letter; the second character tells them apart.
  */
 #include <stdlib.h>
@@ -158,7 +159,8 @@ place(void *arg, const struct bt_unit *u, int x, int y)
 		while (u->stands[k].x != x || u->stands[k].y != y ||
 		    !u->stands[k].placed)
 			k++;
-		c->mark = (char)(k < 9 ? '1' + k : '+');
+		c->mark = (char)(u->stands[k].hp == 0 ? '_' : k < 9 ? '1' + k :
+		    '+');
 	}
 	else if (a->p->st->rules == &bt_kingdom)
 		c->mark = c->tag;
@@ -189,6 +191,13 @@ heading(const struct bt_state *st, FILE *fp)
 	if (st->rules == &bt_cc)
 		fprintf(fp, ", weather %s", weather[st->weather]);
 	fputc('\n', fp);
+	if (st->nvp > 0) {	/* clash: the tally (CL-12) */
+		fputs("Victory points:", fp);
+		for (size_t i = 0; i < st->nvp; i++)
+			fprintf(fp, "%s %s %d", i ? "," : "", st->vp[i].side,
+			    st->vp[i].vp);
+		fputs(" (10 wins)\n", fp);
+	}
 	if (st->result.present)
 		fprintf(fp, "Result: %s%s (%s)\n", st->result.winner,
 		    strcmp(st->result.winner, "draw") ? " wins" : "",

@@ -49,10 +49,3 @@ PROGRAMS="bt-act bt-attack bt-check bt-init bt-morale bt-move bt-render bt-resol
 		done
 	done
 }
-
-@test "a turn program on a ruleset that does not have it yet says so, exit 2" {
-	bt-init --seed 1 "$EXAMPLES/clash-bridge.yaml" > c.yaml
-	run --separate-stderr -2 bt-resolve c.yaml
-	assert_output ""
-	assert_equal "$stderr" "bt-resolve: the clash ruleset has no 'resolve' yet"
-}

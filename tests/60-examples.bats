@@ -65,3 +65,16 @@ load helper
 	run -0 field next.yaml units.red-foot.hp
 	[[ "$output" =~ ^[0-9]+$ ]]
 }
+
+@test "CL-12 the clash battle is played to a victory through pipes, the map each round" {
+	run -0 "$EXAMPLES/clash-battle.sh" 1
+	assert_line --partial "The shrine on Tarn Hill (clash), round 1, "
+	assert_line --partial "The shrine on Tarn Hill (clash), round 2, "
+	assert_line --regexp "^  the battle is over: (north|south) wins, "
+	assert_line --regexp "^Result: (north|south) wins "
+	assert_line --regexp "^Victory points: north [0-9]+, south [0-9]+ \(10 wins\)$"
+	# attacks, moves, casualties and the end of a round are in the log
+	assert_line --regexp "^  [a-z-]+(\.[0-9])? attacks [a-z-]+(\.[0-9])?: [0-9]+ "
+	assert_line --regexp "^  [a-z-]+ moves [a-z ]+ as a block, "
+	assert_line --regexp "^  [a-z-]+: [a-z.0-9, -]+ (is|are) eliminated \(CL-5\)"
+}

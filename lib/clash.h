@@ -1,0 +1,74 @@
+/* clash.h: what the files of the clash ruleset share (clash*.c); not public. */
+#ifndef BT_CLASH_H
+#define BT_CLASH_H
+
+#include "bt.h"
+
+#define CLASH_SAVE_DC	10	/* CL-7, CL-8, CL-11 */
+#define CLASH_WIN_VP	10	/* CL-12 */
+#define CLASH_MAX_SAVES	10	/* CL-7 */
+#define CLASH_MAX_STEPS	256
+
+enum clash_kind { CLASH_HOLD, CLASH_DESTROY, CLASH_PROTECT, CLASH_ESCAPE };
+extern const char *const clash_kind_words[];
+
+/* A stand or solo named on the command line: the unit, and the stand's
+ * index, or SIZE_MAX for every stand of the unit. */
+struct clash_who {
+	struct bt_unit	*u;
+	size_t		 k;
+};
+
+/* clash.c: who is where, and whose turn it is */
+/* UNIT.N, or UNIT alone when whole (every stand) or a solo: exit 2 for a
+ * name the state doesn't have. */
+int	 clash_operand(const struct bt_state *, const char *name, bool whole,
+	    struct clash_who *, struct bt_error *);
+/* "UNIT.N" of u's stand k (a solo's id), in a static buffer good for
+ * the next three calls too. */
+const char *clash_name(const struct bt_unit *, size_t k);
+bool	 clash_in_battle(const struct bt_unit *);
+bool	 clash_enemies(const struct bt_unit *, const struct bt_unit *);
+bool	 clash_next_to(int x0, int y0, int x1, int y1);
+/* The stand on (x, y), or NULL; *k its index. */
+struct bt_unit *clash_at(const struct bt_state *, int x, int y, size_t *k);
+/* Is (x, y) next to a stand of an enemy of u? */
+bool	 clash_contact(const struct bt_state *, const struct bt_unit *, int x,
+	    int y);
+/* Squares from (x, y) to the nearest stand of an enemy of u (G-1). */
+int	 clash_enemy_distance(const struct bt_state *, const struct bt_unit *,
+	    int x, int y);
+/* A solo at 0 HP is down: it acts no more (CL-7). */
+bool	 clash_down(const struct bt_unit *);
+size_t	 clash_placed(const struct bt_unit *);
+size_t	 clash_lost(const struct bt_unit *);
+/* CL-8: the highest Wisdom modifier of the unit and its joined solos. */
+int	 clash_wis(const struct bt_state *, const struct bt_unit *,
+	    const char **from);
+int	 clash_check_turn(const struct bt_state *, const struct bt_unit *,
+	    struct bt_error *);
+int	 clash_side_vp(struct bt_state *, const char *side, int add);
+/* Takes units with no stand left out of 'order'; passes the turn when
+ * the active unit is gone. */
+int	 clash_settle(struct bt_state *, struct bt_dice *, struct bt_error *);
+
+/* clash-move.c: bt-move and bt-act */
+bt_play_fn	 clash_move, clash_act;
+/* CL-12: escape objectives met by u leaving over edge (enum bt_facing) */
+void	 clash_escaped(struct bt_state *, const struct bt_unit *, int edge);
+
+/* clash-fight.c: bt-attack and bt-morale, and the saves of the end of a
+ * round and the start of a turn */
+bt_play_fn	 clash_attack, clash_morale;
+void	 clash_morale_check(struct bt_state *, struct bt_dice *,
+	    struct bt_unit *);
+void	 clash_rally(struct bt_state *, struct bt_dice *, struct bt_unit *);
+void	 clash_death_saves(struct bt_state *, struct bt_dice *,
+	    struct bt_unit *);
+
+/* clash-turn.c: bt-resolve, the end of a round, victory points */
+bt_play_fn	 clash_resolve;
+int	 clash_end_turn(struct bt_state *, struct bt_dice *,
+	    const struct bt_order *, struct bt_error *);
+
+#endif /* BT_CLASH_H */
