@@ -242,7 +242,11 @@ out:
 	return found >= 0 ? len : -1;
 }
 
-/* Takes the steps; the order is refused whole if one can't be taken. */
+/*
+ * Takes the steps; the order is refused whole if one can't be taken. A
+ * step into contact ends the move: the steps after it are dropped, with a
+ * warning, as in cc (KM-2).
+ */
 static int
 walk(struct bt_state *st, struct bt_unit *u, const int *dirs, int n,
     struct bt_error *err)
@@ -253,16 +257,15 @@ walk(struct bt_state *st, struct bt_unit *u, const int *dirs, int n,
 	const struct bt_unit *met = NULL;
 	struct bt_unit at = *u;
 	char *path = bt_xstrdup("");
+	bool dropped = false;
 
 	for (int i = 0; i < n; i++) {
 		int nx = x + step_dx[dirs[i]], ny = y + step_dy[dirs[i]], c;
 		char *more;
 
 		if (met != NULL) {
-			free(path);
-			return bt_refuse(err, "KM-2", "'%s' comes into contact "
-			    "with '%s' after step %d and stops there", u->id,
-			    met->id, i);
+			dropped = true;
+			break;
 		}
 		if (!fits(st, u, nx, ny)) {
 			free(path);
@@ -306,6 +309,9 @@ walk(struct bt_state *st, struct bt_unit *u, const int *dirs, int n,
 			    u->maneuver);
 	}
 	free(path);
+	if (dropped)
+		bt_warnx("'%s' stopped at [%d, %d] in contact with '%s' (KM-2); "
+		    "the rest of the order was dropped", u->id, x, y, met->id);
 	return 0;
 }
 
