@@ -571,8 +571,6 @@ struct bt_ruleset {
 	void	(*report)(const struct bt_state *, FILE *);
 };
 extern const struct bt_ruleset bt_cc, bt_kingdom, bt_clash;
-/* clash.c: frees what only a clash state holds (objectives, vp). */
-void	 bt_clash_free(struct bt_state *);
 const struct bt_ruleset *bt_ruleset_find(const char *);
 extern const char *const bt_ruleset_names[];
 /* bt-init's work: checks, seeding, the ruleset's setup rolls. */

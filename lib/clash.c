@@ -164,28 +164,37 @@ given_vp(const void *obj)
 	return ((const struct bt_state *)obj)->nvp > 0;
 }
 
-static const struct bt_field state_fields[] = {
-	{ .key = "vp", .type = BT_F_CUSTOM, .flags = BT_DERIVED, .load = load_vp, .emit = emit_vp, .given = given_vp },
-	{ .key = "objectives", .type = BT_F_CUSTOM, .load = load_objectives, .emit = emit_objectives, .given = given_objectives },
-};
-static const struct bt_schema state_schema = {
-	"the state", state_fields, 2, SIZE_MAX
-};
-
-void
-bt_clash_free(struct bt_state *st)
+static void
+free_vp(void *obj)
 {
-	for (size_t i = 0; i < st->nobjectives; i++)
-		bt_schema_free(&objective_schema, &st->objectives[i]);
-	free(st->objectives);
-	st->objectives = NULL;
-	st->nobjectives = 0;
+	struct bt_state *st = obj;
+
 	for (size_t i = 0; i < st->nvp; i++)
 		free(st->vp[i].side);
 	free(st->vp);
 	st->vp = NULL;
 	st->nvp = 0;
 }
+
+static void
+free_objectives(void *obj)
+{
+	struct bt_state *st = obj;
+
+	for (size_t i = 0; i < st->nobjectives; i++)
+		bt_schema_free(&objective_schema, &st->objectives[i]);
+	free(st->objectives);
+	st->objectives = NULL;
+	st->nobjectives = 0;
+}
+
+static const struct bt_field state_fields[] = {
+	{ .key = "vp", .type = BT_F_CUSTOM, .flags = BT_DERIVED, .load = load_vp, .emit = emit_vp, .given = given_vp, .free = free_vp },
+	{ .key = "objectives", .type = BT_F_CUSTOM, .load = load_objectives, .emit = emit_objectives, .given = given_objectives, .free = free_objectives },
+};
+static const struct bt_schema state_schema = {
+	"the state", state_fields, 2, SIZE_MAX
+};
 
 static const struct bt_field side_fields[] = {
 	{ .key = "commander", .type = BT_F_STR, .off = offsetof(struct bt_side, commander) },

@@ -736,7 +736,6 @@ bt_state_free(struct bt_state *st)
 	free(st->notes);
 	free(st->active);
 	free(st->deploy_first);
-	bt_clash_free(st);	/* clash */
 	memset(st, 0, sizeof(*st));
 }
 
