@@ -1,6 +1,7 @@
-/* bt-render: a battle state as a text map and a table of units. */
+/* bt-render: a battle state as a text map, a log, a report or a picture. */
 #include <getopt.h>
 #include <stdlib.h>
+#include <unistd.h>
 
 #include "bt.h"
 
@@ -9,12 +10,15 @@ usage(int status)
 {
 	FILE *fp = status == BT_EXIT_OK ? stdout : stderr;
 
-	fprintf(fp, "usage: bt-render [--color=when] [-f file | file]\n");
+	fprintf(fp, "usage: bt-render [--color=when] [-F format] "
+	    "[-f file | file]\n");
 	if (status == BT_EXIT_OK)
 		fprintf(fp, "Draw a battle state as a text map and a table of "
-		    "units.\n\n"
+		    "units, its log, a\nreport, or a picture.\n\n"
 		    "      --color=WHEN   auto (a terminal, no NO_COLOR), "
-		    "always or never\n");
+		    "always or never\n"
+		    "  -F, --format=FMT   text (the default), log, report, "
+		    "png, svg or pdf\n");
 	if (status == BT_EXIT_OK)
 		bt_cli_usage_options(fp, "f");
 	exit(bt_cli_finish(status));
@@ -26,22 +30,32 @@ main(int argc, char *argv[])
 	static const struct option opts[] = {
 		{ "color", optional_argument, NULL, 'c' },
 		{ "file", required_argument, NULL, 'f' },
+		{ "format", required_argument, NULL, 'F' },
 		{ "help", no_argument, NULL, 'h' },
 		{ "version", no_argument, NULL, 'V' },
 		{ NULL, 0, NULL, 0 }
 	};
 	struct bt_cli cli = { .color = -1 };
-	struct bt_render_opts ro = { false };
+	struct bt_render_opts ro = { false, BT_FMT_TEXT };
+	struct bt_error err;
 	struct bt_state st;
 	struct bt_input in = { 0 };
 	int ch, status;
 
 	bt_cli_start(argv);
-	while ((ch = getopt_long(argc, argv, "f:hV", opts, NULL)) != -1) {
+	while ((ch = getopt_long(argc, argv, "F:f:hV", opts, NULL)) != -1) {
 		switch (ch) {
 		case 'c':
 			if (bt_cli_color(&cli, optarg) < 0)
 				usage(BT_EXIT_USAGE);
+			break;
+		case 'F':
+			if ((ro.format = bt_word_index(bt_format_words,
+			    optarg)) < 0) {
+				bt_warnx("bad --format '%s': text, log, report, "
+				    "png, svg or pdf", optarg);
+				usage(BT_EXIT_USAGE);
+			}
 			break;
 		case 'h':
 			usage(BT_EXIT_OK);
@@ -54,11 +68,29 @@ main(int argc, char *argv[])
 	if (bt_cli_file_operand(&cli, argc - optind, argv + optind) < 0)
 		usage(BT_EXIT_USAGE);
 
+	if (ro.format >= BT_FMT_PNG && isatty(STDOUT_FILENO)) {
+		bt_warnx("a %s picture is not for a terminal: redirect it to a "
+		    "file", bt_format_words[ro.format]);
+		exit(bt_cli_finish(BT_EXIT_USAGE));
+	}
 	status = bt_cli_load(&cli, &st, &in, BT_LOAD_STATE);
-	if (status == BT_EXIT_OK) {
+	bt_error_init(&err, NULL);
+	if (status != BT_EXIT_OK)
+		;
+	else if (ro.format == BT_FMT_LOG)
+		bt_render_log(&st, stdout);
+	else if (ro.format == BT_FMT_REPORT)
+		bt_render_report(&st, stdout);
+	else if (ro.format >= BT_FMT_PNG) {
+		if (bt_render_picture(&st, ro.format, stdout, &err) < 0) {
+			bt_error_print(&err, stderr);
+			status = err.status;
+		}
+	} else {
 		ro.color = bt_cli_use_color(&cli, stdout);
 		bt_render_text(&st, &ro, stdout);
 	}
+	bt_error_free(&err);
 	bt_state_free(&st);
 	bt_input_free(&in);
 	return bt_cli_finish(status);

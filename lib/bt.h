@@ -597,11 +597,32 @@ struct bt_log_entry *bt_dm_roll(struct bt_state *, struct bt_dice *,
 	    const struct bt_dice_expr *, int adv, const char *what);
 
 /* render.c: the state as a picture in text. */
+enum bt_format {
+	BT_FMT_TEXT, BT_FMT_LOG, BT_FMT_REPORT,	/* words */
+	BT_FMT_PNG, BT_FMT_SVG, BT_FMT_PDF	/* pictures (cairo) */
+};
+extern const char *const bt_format_words[];
 struct bt_render_opts {
 	bool		 color;
+	int		 format;	/* enum bt_format */
 };
 int	 bt_render_text(const struct bt_state *, const struct bt_render_opts *,
 	    FILE *);
+/* The first lines of every text form: name, round, whose turn, result. */
+void	 bt_render_heading(const struct bt_state *, FILE *);
+/* A unit's status words, comma-separated, into buf. */
+void	 bt_status_text(const struct bt_unit *, char *buf, size_t size);
+
+/* report.c: the battle in words. */
+/* --format log: the log as sentences, round by round. */
+int	 bt_render_log(const struct bt_state *, FILE *);
+/* --format report: each side's strength and losses; the outcome. */
+int	 bt_render_report(const struct bt_state *, FILE *);
+
+/* picture.c: the battlefield drawn with cairo (png, svg, pdf). Returns
+ * -1 with err set when bt was built without cairo or cairo fails. */
+int	 bt_render_picture(const struct bt_state *, int format, FILE *,
+	    struct bt_error *);
 
 /* cli.c: what every program's main shares. */
 struct bt_cli {

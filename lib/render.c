@@ -172,8 +172,8 @@ place(void *arg, const struct bt_unit *u, int x, int y)
 		c->mark = c->tag;
 }
 
-static void
-heading(const struct bt_state *st, FILE *fp)
+void
+bt_render_heading(const struct bt_state *st, FILE *fp)
 {
 	static const char *const weather[] = {
 		"clear", "fog", "heat", "rain", "hurricane", "sandstorm",
@@ -250,8 +250,8 @@ draw_map(struct picture *p, const struct bt_render_opts *o, FILE *fp)
 	axis(m, fp);
 }
 
-static void
-status_text(const struct bt_unit *u, char *buf, size_t size)
+void
+bt_status_text(const struct bt_unit *u, char *buf, size_t size)
 {
 	size_t len = 0;
 
@@ -317,7 +317,7 @@ table(struct picture *p, const struct bt_render_opts *o, FILE *fp)
 					break;
 				}
 		hp_text(u, hp, sizeof(hp));
-		status_text(u, status, sizeof(status));
+		bt_status_text(u, status, sizeof(status));
 		/* No trailing blanks when a unit has no status. */
 		fprintf(fp, "%s%c%s   %-*s  %-*s  %-8s  %-6s  %-*s%s%s\n",
 		    o->color ? color : "", p->tags[i], o->color ? RESET : "",
@@ -342,7 +342,7 @@ bt_render_text(const struct bt_state *st, const struct bt_render_opts *o,
 
 		bt_unit_squares(&st->units[i], place, &a);
 	}
-	heading(st, fp);
+	bt_render_heading(st, fp);
 	draw_map(&p, o, fp);
 	table(&p, o, fp);
 	if (st->rules->report != NULL)

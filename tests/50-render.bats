@@ -92,7 +92,7 @@ cell() {
 	! grep -q $'\033' out2
 	run --separate-stderr -2 bt-render --color=sometimes s.yaml
 	assert_equal "$stderr" "bt-render: bad --color 'sometimes': auto, always or never
-usage: bt-render [--color=when] [-f file | file]"
+usage: bt-render [--color=when] [-F format] [-f file | file]"
 }
 
 @test "kingdom armies and clash stands are drawn on their squares" {
@@ -110,4 +110,41 @@ usage: bt-render [--color=when] [-f file | file]"
 	run --separate-stderr -3 bt-render s.yaml
 	assert_output ""
 	[[ "$stderr" == *"unit 'blue-hydra' has 60 HP, more than its max-hp 6" ]]
+}
+
+@test "--format log: the log as sentences, round by round, every roll shown" {
+	bt-init --seed 1 "$EXAMPLES/cc-skirmish.yaml" | bt-move blue-hydra f f |
+	    bt-attack -r 15 blue-hydra red-foot | bt-resolve > s.yaml
+	run --separate-stderr -0 bt-render --format=log s.yaml
+	assert_line --index 0 "Skirmish at the ford (cc)"
+	assert_line --index 1 "Round 1"
+	assert_line "  blue-hydra attacks red-foot: 15 + 4 + 1 - 1 weather = 19 against AC 15, hit, 2 damage, 3/5 HP left"
+	# no result yet; the title, the round's heading, a line an entry
+	refute_line --partial "Result:"
+	[ "${#lines[@]}" -eq "$(($(grep -c '^- round: ' s.yaml) + 2))" ]
+}
+
+@test "--format report: each side's units and HP, the losses, and the kingdom aftermath (KM-14)" {
+	bt-init --seed 1 "$EXAMPLES/kingdom-pass.yaml" | bt-act north-guard ceasefire |
+	    bt-act south-levy ceasefire > s.yaml
+	run --separate-stderr -0 bt-render -F report s.yaml
+	assert_line --index 1 "Result: draw (both sides agreed to a ceasefire (KM-15))"
+	assert_line "north: 2 of 2 units in the battle, 38 of 38 HP"
+	assert_line "Aftermath (KM-14 to KM-17)"
+	assert_line "    north-bows: HP 16/16, Shots 3/3, Morale 1"
+	# a destroyed army is a loss of its side
+	bt-init --seed 1 "$EXAMPLES/kingdom-pass.yaml" | sed 's/^    hp: 15$/    hp: 0/' |
+	    bt-resolve | bt-resolve | bt-resolve | bt-resolve -r 10,10 > t.yaml
+	run --separate-stderr -0 bt-render -F report t.yaml
+	assert_line "south: 1 of 2 units in the battle, 20 of 35 HP; lost: south-levy (destroyed)"
+}
+
+@test "--format: a bad format is a usage error; a picture is not written to a terminal" {
+	cc_state > s.yaml
+	run --separate-stderr -2 bt-render -F jpg s.yaml
+	assert_output ""
+	[[ "$stderr" == "bt-render: bad --format 'jpg': text, log, report, png, svg or pdf"* ]]
+	command -v script >/dev/null || skip "script(1) is not installed"
+	run script -qec "bt-render -F png s.yaml" /dev/null
+	[[ "$output" == *"bt-render: a png picture is not for a terminal: redirect it to a file"* ]]
 }
