@@ -228,10 +228,12 @@ bad_option(const struct program *p, int ch, int argc, char **argv)
 {
 	if (ch == ':')
 		bt_warnx("option '%s' needs a value", bad_word(argc, argv));
-	else if (optopt != 0 && strchr(p->shortopts + 1, optopt) == NULL)
+	else if (optopt == 0)		/* a long option */
+		bt_warnx("unknown option '%s'", bad_word(argc, argv));
+	else if (strchr(p->shortopts + 1, optopt) == NULL)
 		bt_warnx("unknown option '-%c'", optopt);
 	else
-		bt_warnx("bad option '%s'", bad_word(argc, argv));
+		bt_warnx("option '%s' takes no value", bad_word(argc, argv));
 }
 
 /* The options that are bt-order's own: a line of orders has none. */
@@ -267,8 +269,9 @@ operands(const struct program *p, struct bt_order *o, struct bt_cli *c,
 		return BT_PARSE_OK;
 	}
 	if (p->max == 0 && o->argc > 0) {
-		bt_warnx("'%s': an order names no state file: the state is "
-		    "bt-order's", o->argv[0]);
+		bt_warnx("'%s': %s takes no operand in an order (its one "
+		    "operand is a state file, and the state is bt-order's)",
+		    o->argv[0], p->name);
 		return BT_PARSE_BAD;
 	}
 	if (o->argc < p->min || (p->max >= 0 && o->argc > p->max)) {
@@ -367,11 +370,11 @@ words_free(struct words *w)
  * and "..." keep what they hold as it is, blanks and the characters
  * below included, and may sit inside a word (--hold='a,b'); a '#' that
  * begins a word begins a comment. Nothing is expanded: no variables, no
- * globs, no backslash escapes. Returns 0, or -1 with *why and the 1-based
- * column *col of the problem.
+ * globs, no backslash escapes. Returns 0, or -1 with why (size bytes)
+ * saying what is wrong at the 1-based column *col.
  */
 static int
-split(const char *line, struct words *w, const char **why, int *col)
+split(const char *line, struct words *w, char *why, size_t size, int *col)
 {
 	char *out;
 	char quote = 0;
@@ -385,8 +388,8 @@ split(const char *line, struct words *w, const char **why, int *col)
 
 		if (quote != 0) {
 			if (ch == '\0') {
-				*why = quote == '\'' ? "a ' quote is not "
-				    "closed" : "a \" quote is not closed";
+				snprintf(why, size, "no closing %c for this "
+				    "quote", quote);
 				*col = qcol;
 				return -1;
 			}
@@ -407,8 +410,8 @@ split(const char *line, struct words *w, const char **why, int *col)
 		if (!in_word && ch == '#')
 			return 0;
 		if (strchr(SHELL_CHARS, ch) != NULL) {
-			*why = "a shell's character: bt-order runs no shell "
-			    "(quote it to mean it as a letter)";
+			snprintf(why, size, "'%c' is a shell's: bt-order "
+			    "runs no shell (quote it to mean the letter)", ch);
 			*col = (int)(s - line) + 1;
 			return -1;
 		}
@@ -482,11 +485,11 @@ play_line(struct bt_state *st, const char *name, long n, const char *line,
 	struct words w = { 0 };
 	struct bt_order o;
 	struct bt_cli c = { .color = -1 };
-	const char *why, *what;
-	char *where = NULL;
+	const char *what;
+	char *where = NULL, why[128];
 	int col, status = BT_EXIT_OK;
 
-	if (split(line, &w, &why, &col) < 0) {
+	if (split(line, &w, why, sizeof(why), &col) < 0) {
 		bt_context = where = place(name, n, col);
 		bt_warnx("%s", why);
 		status = BT_EXIT_USAGE;
