@@ -230,6 +230,8 @@ bad_option(const struct program *p, int ch, int argc, char **argv)
 		bt_warnx("option '%s' needs a value", bad_word(argc, argv));
 	else if (optopt == 0)		/* a long option */
 		bt_warnx("unknown option '%s'", bad_word(argc, argv));
+	else if (optopt < ' ' || optopt > '~')	/* a byte of a UTF-8 letter */
+		bt_warnx("unknown option: not a letter after '-'");
 	else if (strchr(p->shortopts + 1, optopt) == NULL)
 		bt_warnx("unknown option '-%c'", optopt);
 	else
