@@ -38,6 +38,9 @@ struct bt_error {
 	size_t		 n, cap;
 };
 extern const char *bt_progname;
+/* Printed after the program's name in every message when set: bt-order
+ * names the line of orders it is playing ("orders:3: bt-move"). */
+extern const char *bt_context;
 void	 bt_error_init(struct bt_error *, const char *file);
 /* Adds a problem; returns -1 so callers can `return bt_errorf(...)`. */
 int	 bt_errorf(struct bt_error *, int status, int line, int col,
@@ -661,7 +664,48 @@ int	 bt_cli_refuse_ended(const struct bt_state *);
  * ruleset's function for it (what: "move", "attack", ...), write the new
  * state. Returns the exit status. */
 int	 bt_cli_play(struct bt_cli *, const struct bt_order *, const char *what);
+/* Its middle: one order applied to a state in memory, no reading or
+ * writing. Prints why not and returns the exit status; after a failure
+ * the state may be half changed: free it and write nothing. */
+int	 bt_cli_apply(struct bt_state *, const struct bt_cli *,
+	    const struct bt_order *, const char *what);
 int	 bt_cli_hold(struct bt_order *, const char *arg);
 int	 bt_cli_xy(const char *arg, int *x, int *y);
+
+/* order.c: a turn program's command line, parsed alike by the program and
+ * by bt-order; bt-order's file of orders. */
+enum bt_parse {
+	BT_PARSE_OK,
+	BT_PARSE_HELP,		/* -h: the program prints its usage */
+	BT_PARSE_VERSION,	/* -V */
+	BT_PARSE_BAD = -1	/* a usage error, already reported */
+};
+/* The ruleset function a turn program's name calls ("bt-move": "move"),
+ * or NULL when the name is not one of theirs. */
+const char *bt_order_what(const char *program);
+/*
+ * Parses the options and operands of a turn program, named by program,
+ * from argv (argv[0] is skipped, and may be reordered) into o and c,
+ * with getopt_long: one option table per program. in_file: a line of
+ * bt-order, where -f, -i, -h, -V and a file operand are refused (the state
+ * is bt-order's) and the messages are bt's own, not getopt's. o->argv
+ * points into argv; o and c->rolls are freed with bt_order_free and free.
+ */
+enum bt_parse bt_order_parse(const char *program, int argc, char **argv,
+	    struct bt_order *o, struct bt_cli *c, bool in_file);
+void	 bt_order_free(struct bt_order *);
+/* A turn program's whole run after bt_cli_start: its options, then
+ * bt_cli_play. usage(status) prints the usage and exits. Returns the exit
+ * status for bt_cli_finish. */
+int	 bt_order_main(const char *program, int argc, char **argv,
+	    void (*usage)(int));
+/*
+ * Plays a file of orders (text, len bytes; name for messages) on st in
+ * memory, one line at a time, each on the state the one before it left:
+ * bt-order(1). Returns the exit status; on failure it has printed why,
+ * naming the line, and st is to be freed without being written.
+ */
+int	 bt_orders_play(struct bt_state *st, const char *name,
+	    const char *text, size_t len);
 
 #endif /* BT_H */

@@ -205,34 +205,30 @@ play_fn(const struct bt_ruleset *r, const char *what)
 }
 
 int
-bt_cli_play(struct bt_cli *c, const struct bt_order *o, const char *what)
+bt_cli_apply(struct bt_state *st, const struct bt_cli *c,
+    const struct bt_order *o, const char *what)
 {
-	struct bt_state st;
-	struct bt_input in = { 0 };
 	struct bt_dice dice;
 	struct bt_error err;
 	bt_play_fn *fn;
 	int status;
 
-	if ((status = bt_cli_load(c, &st, &in, BT_LOAD_STATE)) != 0 ||
-	    (status = bt_cli_refuse_ended(&st)) != 0)
-		goto out;
-	if ((fn = play_fn(st.rules, what)) == NULL) {
-		bt_warnx("the %s ruleset has no '%s' yet", st.rules->name,
+	if ((status = bt_cli_refuse_ended(st)) != 0)
+		return status;
+	if ((fn = play_fn(st->rules, what)) == NULL) {
+		bt_warnx("the %s ruleset has no '%s' yet", st->rules->name,
 		    what);
-		status = BT_EXIT_USAGE;
-		goto out;
+		return BT_EXIT_USAGE;
 	}
 	bt_error_init(&err, NULL);
-	bt_dice_init(&dice, &st.rng, c->rolls, c->nrolls, c->forcing);
-	if (bt_check_hold(&st, o, &err) < 0 || fn(&st, &dice, o, &err) < 0) {
+	bt_dice_init(&dice, &st->rng, c->rolls, c->nrolls, c->forcing);
+	if (bt_check_hold(st, o, &err) < 0 || fn(st, &dice, o, &err) < 0) {
 		bt_error_print(&err, stderr);
 		status = err.status;
 	} else if (bt_dice_done(&dice) < 0) {
 		bt_warnx("%s", dice.problem);
 		status = BT_EXIT_USAGE;
-	} else
-		status = bt_cli_save(c, &st, &in);
+	}
 	/* Dice that ran out explain any refusal that followed from them. */
 	if (status != BT_EXIT_OK && status != BT_EXIT_USAGE &&
 	    dice.problem != NULL) {
@@ -241,7 +237,19 @@ bt_cli_play(struct bt_cli *c, const struct bt_order *o, const char *what)
 	}
 	bt_dice_free(&dice);
 	bt_error_free(&err);
-out:
+	return status;
+}
+
+int
+bt_cli_play(struct bt_cli *c, const struct bt_order *o, const char *what)
+{
+	struct bt_state st;
+	struct bt_input in = { 0 };
+	int status;
+
+	if ((status = bt_cli_load(c, &st, &in, BT_LOAD_STATE)) == 0 &&
+	    (status = bt_cli_apply(&st, c, o, what)) == 0)
+		status = bt_cli_save(c, &st, &in);
 	bt_state_free(&st);
 	bt_input_free(&in);
 	return status;

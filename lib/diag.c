@@ -10,7 +10,18 @@
 #include "bt.h"
 
 const char *bt_progname = "bt";
+const char *bt_context;
 static void (*fatal_cleanup)(void);
+
+/* "bt-order: orders:3: bt-move: " while bt-order plays a line, so that a
+ * program's message says which order it is about. */
+static void
+prefix(FILE *fp)
+{
+	fprintf(fp, "%s: ", bt_progname);
+	if (bt_context != NULL)
+		fprintf(fp, "%s: ", bt_context);
+}
 
 void
 bt_error_init(struct bt_error *e, const char *file)
@@ -67,14 +78,14 @@ bt_error_print(const struct bt_error *e, FILE *fp)
 	for (size_t i = 0; i < e->n; i++) {
 		const struct bt_msg *m = sorted[i];
 
+		prefix(fp);
 		if (e->file != NULL && m->line > 0)
-			fprintf(fp, "%s: %s:%d:%d: %s\n", bt_progname, e->file,
-			    m->line, m->col, m->text);
-		else if (e->file != NULL)
-			fprintf(fp, "%s: %s: %s\n", bt_progname, e->file,
+			fprintf(fp, "%s:%d:%d: %s\n", e->file, m->line, m->col,
 			    m->text);
+		else if (e->file != NULL)
+			fprintf(fp, "%s: %s\n", e->file, m->text);
 		else
-			fprintf(fp, "%s: %s\n", bt_progname, m->text);
+			fprintf(fp, "%s\n", m->text);
 	}
 	free(sorted);
 }
@@ -94,7 +105,7 @@ bt_warnx(const char *fmt, ...)
 {
 	va_list ap;
 
-	fprintf(stderr, "%s: ", bt_progname);
+	prefix(stderr);
 	va_start(ap, fmt);
 	vfprintf(stderr, fmt, ap);
 	va_end(ap);
@@ -111,7 +122,8 @@ bt_atfatal(void (*fn)(void))
 static void
 oom(void)
 {
-	fprintf(stderr, "%s: out of memory\n", bt_progname);
+	prefix(stderr);
+	fputs("out of memory\n", stderr);
 	if (fatal_cleanup != NULL)
 		fatal_cleanup();
 	exit(BT_EXIT_IO);

@@ -1,0 +1,78 @@
+/* bt-order: a file of orders applied to a state in one step (bt-order(1)). */
+#include <getopt.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "bt.h"
+
+static void
+usage(int status)
+{
+	FILE *fp = status == BT_EXIT_OK ? stdout : stderr;
+
+	fprintf(fp, "usage: bt-order [-i] [-f file] orders\n");
+	if (status == BT_EXIT_OK)
+		fprintf(fp, "Apply a file of orders, one turn program a line "
+		    "(bt-move, bt-attack,\nbt-act, bt-morale, bt-resolve), "
+		    "to a state: all of them, or none.\nThe orders are read "
+		    "from the file orders ('-': standard input).\n\n");
+	if (status == BT_EXIT_OK)
+		bt_cli_usage_options(fp, "fi");
+	exit(bt_cli_finish(status));
+}
+
+int
+main(int argc, char *argv[])
+{
+	static const struct option opts[] = {
+		{ "file", required_argument, NULL, 'f' },
+		{ "help", no_argument, NULL, 'h' },
+		{ "in-place", no_argument, NULL, 'i' },
+		{ "version", no_argument, NULL, 'V' },
+		{ NULL, 0, NULL, 0 }
+	};
+	struct bt_cli cli = { .color = -1 };
+	struct bt_state st = { 0 };
+	struct bt_input in = { 0 }, orders = { 0 };
+	struct bt_error err;
+	const char *path;
+	int ch, status;
+
+	bt_cli_start(argv);
+	while ((ch = getopt_long(argc, argv, "f:hiV", opts, NULL)) != -1) {
+		switch (ch) {
+		case 'h':
+			usage(BT_EXIT_OK);
+			break;
+		default:
+			if (bt_cli_option(&cli, ch, optarg) <= 0)
+				usage(BT_EXIT_USAGE);
+		}
+	}
+	if (argc - optind != 1)
+		usage(BT_EXIT_USAGE);
+	path = argv[optind];
+	if (strcmp(path, "-") == 0 &&
+	    (cli.file == NULL || strcmp(cli.file, "-") == 0)) {
+		bt_warnx("the orders and the state can't both come from "
+		    "standard input: give the state with -f");
+		usage(BT_EXIT_USAGE);
+	}
+
+	/* The orders first: a mail that can't be read costs no state. */
+	bt_error_init(&err, NULL);
+	if (bt_read_input(&orders, path, &err) < 0) {
+		bt_error_print(&err, stderr);
+		status = err.status;
+	} else if ((status = bt_cli_load(&cli, &st, &in, BT_LOAD_STATE)) ==
+	    BT_EXIT_OK) {
+		if ((status = bt_orders_play(&st, orders.name, orders.buf,
+		    orders.len)) == BT_EXIT_OK)
+			status = bt_cli_save(&cli, &st, &in);
+	}
+	bt_state_free(&st);
+	bt_error_free(&err);
+	bt_input_free(&orders);
+	bt_input_free(&in);
+	return bt_cli_finish(status);
+}

@@ -1,0 +1,585 @@
+/*
+ * order.c: a turn program's command line, parsed here alike for the
+ * program itself and for bt-order's lines of orders, so that an option
+ * means the same in both; and bt-order's file of orders, played on a state
+ * in memory. Orders come by e-mail: a line is split into words here, with
+ * quotes and nothing else, and never handed to a shell.
+ */
+#include <getopt.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "bt.h"
+
+/* What a turn program takes besides -f, -i, -r, -h and -V. */
+struct program {
+	const char		*name;		/* "bt-move" */
+	const char		*what;		/* its ruleset function */
+	const char		*shortopts;	/* ':' first: see getopt_of */
+	const struct option	*longopts;
+	/* Its own options: 0 taken, 1 not its own, -1 bad (reported). */
+	int			(*option)(struct bt_order *, int ch,
+				    char *arg);
+	int			 min, max;	/* operands; max -1: no bound */
+	const char		*operands;	/* for a wrong count */
+};
+
+static int
+move_option(struct bt_order *o, int ch, char *arg)
+{
+	switch (ch) {
+	case 'd':
+		o->disengage = true;
+		return 0;
+	case 'H':
+		return bt_cli_hold(o, arg);
+	case 't':
+		o->to = true;
+		return bt_cli_xy(arg, &o->to_x, &o->to_y);
+	default:
+		return 1;
+	}
+}
+
+static int
+attack_option(struct bt_order *o, int ch, char *arg)
+{
+	switch (ch) {
+	case 'a':
+		o->adv = true;
+		return 0;
+	case 'c':
+		/* It goes into the log as it is written. */
+		if (!bt_text_valid(arg)) {
+			bt_warnx("bad --crit-type: it must be UTF-8 text on one "
+			    "line");
+			return -1;
+		}
+		o->crit_type = arg;
+		return 0;
+	case 'd':
+		o->dis = true;
+		return 0;
+	case 'R':
+		o->ranged = true;
+		return 0;
+	case 's':
+		o->spill_to = arg;
+		return 0;
+	default:
+		return 1;
+	}
+}
+
+static int
+act_option(struct bt_order *o, int ch, char *arg)
+{
+	(void)o;
+	(void)ch;
+	(void)arg;
+	return 1;
+}
+
+static int
+morale_option(struct bt_order *o, int ch, char *arg)
+{
+	switch (ch) {
+	case 'a':
+		o->adv = true;
+		return 0;
+	case 'd':
+		o->dis = true;
+		return 0;
+	case 'H':
+		return bt_cli_hold(o, arg);
+	case 'R':
+		o->rally = true;
+		return 0;
+	default:
+		return 1;
+	}
+}
+
+static int
+resolve_option(struct bt_order *o, int ch, char *arg)
+{
+	const char *eq;
+	int x, y;
+
+	switch (ch) {
+	case 'F':
+		if ((eq = strchr(arg, '=')) == NULL || eq == arg ||
+		    bt_cli_xy(eq + 1, &x, &y) < 0) {
+			bt_warnx("bad --fill '%s': STAND=X,Y", arg);
+			return -1;
+		}
+		o->fills = bt_xreallocarray(o->fills, o->nfills + 1,
+		    sizeof(*o->fills));
+		o->fills[o->nfills++] = arg;
+		return 0;
+	case 'H':
+		return bt_cli_hold(o, arg);
+	default:
+		return 1;
+	}
+}
+
+/* Sorted by name, as getopt_long tables are kept in cmd/ too. */
+static const struct option act_long[] = {
+	{ "file", required_argument, NULL, 'f' },
+	{ "help", no_argument, NULL, 'h' },
+	{ "in-place", no_argument, NULL, 'i' },
+	{ "rolls", required_argument, NULL, 'r' },
+	{ "version", no_argument, NULL, 'V' },
+	{ NULL, 0, NULL, 0 }
+};
+static const struct option attack_long[] = {
+	{ "adv", no_argument, NULL, 'a' },
+	{ "crit-type", required_argument, NULL, 'c' },
+	{ "dis", no_argument, NULL, 'd' },
+	{ "file", required_argument, NULL, 'f' },
+	{ "help", no_argument, NULL, 'h' },
+	{ "in-place", no_argument, NULL, 'i' },
+	{ "ranged", no_argument, NULL, 'R' },
+	{ "rolls", required_argument, NULL, 'r' },
+	{ "spill-to", required_argument, NULL, 's' },
+	{ "version", no_argument, NULL, 'V' },
+	{ NULL, 0, NULL, 0 }
+};
+static const struct option morale_long[] = {
+	{ "adv", no_argument, NULL, 'a' },
+	{ "dis", no_argument, NULL, 'd' },
+	{ "file", required_argument, NULL, 'f' },
+	{ "help", no_argument, NULL, 'h' },
+	{ "hold", required_argument, NULL, 'H' },
+	{ "in-place", no_argument, NULL, 'i' },
+	{ "rally", no_argument, NULL, 'R' },
+	{ "rolls", required_argument, NULL, 'r' },
+	{ "version", no_argument, NULL, 'V' },
+	{ NULL, 0, NULL, 0 }
+};
+static const struct option move_long[] = {
+	{ "disengage", no_argument, NULL, 'd' },
+	{ "file", required_argument, NULL, 'f' },
+	{ "help", no_argument, NULL, 'h' },
+	{ "hold", required_argument, NULL, 'H' },
+	{ "in-place", no_argument, NULL, 'i' },
+	{ "rolls", required_argument, NULL, 'r' },
+	{ "to", required_argument, NULL, 't' },
+	{ "version", no_argument, NULL, 'V' },
+	{ NULL, 0, NULL, 0 }
+};
+static const struct option resolve_long[] = {
+	{ "file", required_argument, NULL, 'f' },
+	{ "fill", required_argument, NULL, 'F' },
+	{ "help", no_argument, NULL, 'h' },
+	{ "hold", required_argument, NULL, 'H' },
+	{ "in-place", no_argument, NULL, 'i' },
+	{ "rolls", required_argument, NULL, 'r' },
+	{ "version", no_argument, NULL, 'V' },
+	{ NULL, 0, NULL, 0 }
+};
+
+static const struct program programs[] = {
+	{ "bt-act", "act", ":f:hir:V", act_long, act_option, 2, -1,
+	    "a unit and an action" },
+	{ "bt-attack", "attack", ":ac:df:hiRr:s:V", attack_long,
+	    attack_option, 2, 2, "an attacker and a target" },
+	{ "bt-morale", "morale", ":adf:hiRr:V", morale_long, morale_option,
+	    0, -1, NULL },
+	{ "bt-move", "move", ":df:hir:t:V", move_long, move_option, 1, -1,
+	    "a unit and its steps, or a unit and --to X,Y" },
+	{ "bt-resolve", "resolve", ":F:f:hir:V", resolve_long,
+	    resolve_option, 0, 0, NULL }
+};
+#define NPROGRAMS	(sizeof(programs) / sizeof(programs[0]))
+
+static const struct program *
+program_find(const char *name)
+{
+	for (size_t i = 0; i < NPROGRAMS; i++)
+		if (strcmp(programs[i].name, name) == 0)
+			return &programs[i];
+	return NULL;
+}
+
+const char *
+bt_order_what(const char *name)
+{
+	const struct program *p = program_find(name);
+
+	return p != NULL ? p->what : NULL;
+}
+
+/* The word getopt_long was looking at when it stopped on a bad option. */
+static const char *
+bad_word(int argc, char **argv)
+{
+	return optind >= 2 && optind <= argc ? argv[optind - 1] : "?";
+}
+
+/*
+ * A bad option in a line of orders, worded by bt: getopt's own messages
+ * would name the turn program alone, not bt-order and the line. The
+ * programs themselves keep getopt's, which their pages quote.
+ */
+static void
+bad_option(const struct program *p, int ch, int argc, char **argv)
+{
+	if (ch == ':')
+		bt_warnx("option '%s' needs a value", bad_word(argc, argv));
+	else if (optopt == 0)		/* a long option */
+		bt_warnx("unknown option '%s'", bad_word(argc, argv));
+	else if (optopt < ' ' || optopt > '~')	/* a byte of a UTF-8 letter */
+		bt_warnx("unknown option: not a letter after '-'");
+	else if (strchr(p->shortopts + 1, optopt) == NULL)
+		bt_warnx("unknown option '-%c'", optopt);
+	else
+		bt_warnx("option '%s' takes no value", bad_word(argc, argv));
+}
+
+/* The options that are bt-order's own: a line of orders has none. */
+static void
+not_in_file(int ch)
+{
+	switch (ch) {
+	case 'f':
+		bt_warnx("-f, --file: an order names no state file: the "
+		    "state is bt-order's");
+		break;
+	case 'i':
+		bt_warnx("-i, --in-place: an order writes no file: give -i to "
+		    "bt-order");
+		break;
+	default:
+		bt_warnx("-%c: not an order", ch);
+	}
+}
+
+static enum bt_parse
+operands(const struct program *p, struct bt_order *o, struct bt_cli *c,
+    bool in_file)
+{
+	if (p->max == 0 && !in_file) {
+		/* bt-resolve: its one operand is the state's file (CLI.md). */
+		if (bt_cli_file_operand(c, o->argc, o->argv) < 0) {
+			bt_warnx("one state file at most, with -f or as the "
+			    "operand");
+			return BT_PARSE_BAD;
+		}
+		o->argc = 0;
+		return BT_PARSE_OK;
+	}
+	if (p->max == 0 && o->argc > 0) {
+		bt_warnx("'%s': %s takes no operand in an order (its one "
+		    "operand is a state file, and the state is bt-order's)",
+		    o->argv[0], p->name);
+		return BT_PARSE_BAD;
+	}
+	if (o->argc < p->min || (p->max >= 0 && o->argc > p->max)) {
+		bt_warnx("%d operand%s: give %s", o->argc,
+		    o->argc == 1 ? "" : "s", p->operands);
+		return BT_PARSE_BAD;
+	}
+	return BT_PARSE_OK;
+}
+
+enum bt_parse
+bt_order_parse(const char *name, int argc, char **argv, struct bt_order *o,
+    struct bt_cli *c, bool in_file)
+{
+	const struct program *p = program_find(name);
+	int ch, rc;
+
+	memset(o, 0, sizeof(*o));
+	if (p == NULL) {
+		bt_warnx("'%s' is not a turn program", name);
+		return BT_PARSE_BAD;
+	}
+	/* glibc starts afresh at 0: a second line is a second parse. */
+	optind = 0;
+	opterr = !in_file;
+	while ((ch = getopt_long(argc, argv, p->shortopts + !in_file,
+	    p->longopts, NULL)) != -1) {
+		if (ch == '?' || ch == ':') {
+			if (in_file)
+				bad_option(p, ch, argc, argv);
+			return BT_PARSE_BAD;
+		}
+		if (in_file && strchr("fihV", ch) != NULL) {
+			not_in_file(ch);
+			return BT_PARSE_BAD;
+		}
+		if (ch == 'h')
+			return BT_PARSE_HELP;
+		if (ch == 'V')
+			return BT_PARSE_VERSION;
+		if ((rc = p->option(o, ch, optarg)) < 0)
+			return BT_PARSE_BAD;
+		if (rc > 0 && bt_cli_option(c, ch, optarg) <= 0)
+			return BT_PARSE_BAD;
+	}
+	o->argc = argc - optind;
+	o->argv = argv + optind;
+	return operands(p, o, c, in_file);
+}
+
+void
+bt_order_free(struct bt_order *o)
+{
+	free(o->fills);
+	o->fills = NULL;
+	o->nfills = 0;
+}
+
+/* --- bt-order's file of orders --- */
+
+/*
+ * Characters a shell would act on. Unquoted, they are refused rather than
+ * taken as letters: whoever wrote 'bt-move a f; bt-attack a b' meant two
+ * orders, and is better told so than handed a strange refusal.
+ */
+#define SHELL_CHARS	"|&;<>()$`\\*?[]{}~"
+
+/* One line being split: the words and where they point into. */
+struct words {
+	char		**v;
+	size_t		 n, cap;
+	char		*buf;		/* the words, each ended by a NUL */
+};
+
+static void
+words_add(struct words *w, char *word)
+{
+	if (w->n + 1 >= w->cap) {
+		w->cap = w->cap ? 2 * w->cap : 8;
+		w->v = bt_xreallocarray(w->v, w->cap, sizeof(*w->v));
+	}
+	w->v[w->n++] = word;
+	w->v[w->n] = NULL;
+}
+
+static void
+words_free(struct words *w)
+{
+	free(w->v);
+	free(w->buf);
+	memset(w, 0, sizeof(*w));
+}
+
+/*
+ * Splits a line into words: blanks (spaces, tabs) between words; '...'
+ * and "..." keep what they hold as it is, blanks and the characters
+ * below included, and may sit inside a word (--hold='a,b'); a '#' that
+ * begins a word begins a comment. Nothing is expanded: no variables, no
+ * globs, no backslash escapes. Returns 0, or -1 with why (size bytes)
+ * saying what is wrong at the 1-based column *col.
+ */
+static int
+split(const char *line, struct words *w, char *why, size_t size, int *col)
+{
+	char *out;
+	char quote = 0;
+	bool in_word = false;
+	int qcol = 0;
+
+	/* A word is never longer than the text it came from. */
+	out = w->buf = bt_xmalloc(strlen(line) + 1);
+	for (const char *s = line;; s++) {
+		char ch = *s;
+
+		if (quote != 0) {
+			if (ch == '\0') {
+				snprintf(why, size, "no closing %c for this "
+				    "quote", quote);
+				*col = qcol;
+				return -1;
+			}
+			if (ch == quote)
+				quote = 0;
+			else
+				*out++ = ch;
+			continue;
+		}
+		if (ch == '\0' || ch == ' ' || ch == '\t') {
+			if (in_word)
+				*out++ = '\0';
+			in_word = false;
+			if (ch == '\0')
+				return 0;
+			continue;
+		}
+		if (!in_word && ch == '#')
+			return 0;
+		if (strchr(SHELL_CHARS, ch) != NULL) {
+			snprintf(why, size, "'%c' is a shell's: bt-order "
+			    "runs no shell (quote it to mean the letter)", ch);
+			*col = (int)(s - line) + 1;
+			return -1;
+		}
+		if (!in_word) {
+			words_add(w, out);
+			in_word = true;
+		}
+		if (ch == '\'' || ch == '"') {
+			quote = ch;
+			qcol = (int)(s - line) + 1;
+		} else
+			*out++ = ch;
+	}
+}
+
+/* The context of the messages about one line: "FILE:LINE". */
+static char *
+place(const char *name, long line, int col)
+{
+	return col > 0 ? bt_xasprintf("%s:%ld:%d", name, line, col) :
+	    bt_xasprintf("%s:%ld", name, line);
+}
+
+/*
+ * Reads st back from its own canonical text: what the next program of a
+ * pipeline does, so that each order starts from exactly the state the
+ * pipeline's program would read (positions for messages included), and
+ * the result is byte for byte the pipeline's.
+ */
+static int
+reread(struct bt_state *st)
+{
+	struct bt_error err;
+	size_t len;
+	char *text = bt_state_emit(st, 0, &len);
+	int status = BT_EXIT_OK;
+
+	if (text == NULL) {
+		bt_warnx("can't emit the state: libyaml failed");
+		return BT_EXIT_IO;
+	}
+	bt_state_free(st);
+	bt_error_init(&err, "<state>");
+	if (bt_state_read(st, text, len, BT_LOAD_STATE, &err) < 0) {
+		bt_error_print(&err, stderr);
+		status = err.status;
+	}
+	bt_error_free(&err);
+	free(text);
+	return status;
+}
+
+/* Says where the orders stopped, and that none of them counts. */
+static void
+stop_here(const char *name, long n, int status)
+{
+	char *where = place(name, n, 0);
+
+	bt_context = where;
+	bt_warnx("the orders stop here, exit %d: none of them is applied",
+	    status);
+	bt_context = NULL;
+	free(where);
+}
+
+/* One line of orders, NUL-free and checked: split, parsed and played. */
+static int
+play_line(struct bt_state *st, const char *name, long n, const char *line,
+    bool *played)
+{
+	struct words w = { 0 };
+	struct bt_order o;
+	struct bt_cli c = { .color = -1 };
+	const char *what;
+	char *where = NULL, why[128];
+	int col, status = BT_EXIT_OK;
+
+	if (split(line, &w, why, sizeof(why), &col) < 0) {
+		bt_context = where = place(name, n, col);
+		bt_warnx("%s", why);
+		status = BT_EXIT_USAGE;
+	} else if (w.n == 0)		/* blank, or a comment */
+		;
+	else if ((what = bt_order_what(w.v[0])) == NULL) {
+		bt_context = where = place(name, n, 0);
+		bt_warnx("'%s' is not an order: one of bt-move, bt-attack, "
+		    "bt-act, bt-morale or bt-resolve", w.v[0]);
+		status = BT_EXIT_USAGE;
+	} else {
+		bt_context = where = bt_xasprintf("%s:%ld: %s", name, n,
+		    w.v[0]);
+		if (bt_order_parse(w.v[0], (int)w.n, w.v, &o, &c, true) !=
+		    BT_PARSE_OK)
+			status = BT_EXIT_USAGE;
+		else if (!*played || (status = reread(st)) == BT_EXIT_OK)
+			status = bt_cli_apply(st, &c, &o, what);
+		*played = true;
+		bt_order_free(&o);
+		free(c.rolls);
+	}
+	bt_context = NULL;
+	free(where);
+	words_free(&w);
+	return status;
+}
+
+int
+bt_orders_play(struct bt_state *st, const char *name, const char *text,
+    size_t len)
+{
+	const char *end = text + len;
+	bool played = false;
+	long n = 0;
+	int status = BT_EXIT_OK;
+
+	for (const char *s = text; s < end && status == BT_EXIT_OK;) {
+		const char *nl = memchr(s, '\n', (size_t)(end - s));
+		size_t l = (size_t)((nl != NULL ? nl : end) - s);
+		char *line, *where;
+
+		n++;
+		/* Mailers end lines with CR LF. */
+		if (l > 0 && s[l - 1] == '\r')
+			l--;
+		line = bt_xmalloc(l + 1);
+		memcpy(line, s, l);
+		line[l] = '\0';
+		if (memchr(s, '\0', l) != NULL || !bt_text_valid(line)) {
+			bt_context = where = place(name, n, 0);
+			bt_warnx("not text: a NUL byte, a control character "
+			    "or bad UTF-8");
+			bt_context = NULL;
+			free(where);
+			status = BT_EXIT_USAGE;
+		} else
+			status = play_line(st, name, n, line, &played);
+		if (status != BT_EXIT_OK)
+			stop_here(name, n, status);
+		free(line);
+		s = nl != NULL ? nl + 1 : end;
+	}
+	return status;
+}
+
+int
+bt_order_main(const char *program, int argc, char **argv,
+    void (*usage)(int))
+{
+	struct bt_cli c = { .color = -1 };
+	struct bt_order o;
+	int status;
+
+	switch (bt_order_parse(program, argc, argv, &o, &c, false)) {
+	case BT_PARSE_OK:
+		break;
+	case BT_PARSE_HELP:
+		usage(BT_EXIT_OK);
+		break;
+	case BT_PARSE_VERSION:
+		bt_cli_version();
+		break;
+	default:
+		usage(BT_EXIT_USAGE);
+	}
+	status = bt_cli_play(&c, &o, bt_order_what(program));
+	bt_order_free(&o);
+	free(c.rolls);
+	return status;
+}
