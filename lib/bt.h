@@ -628,7 +628,8 @@ int	 bt_render_log(const struct bt_state *, FILE *);
 int	 bt_render_report(const struct bt_state *, FILE *);
 
 /* picture.c: the battlefield drawn with cairo (png, svg, pdf). Returns
- * -1 with err set when bt was built without cairo or cairo fails. */
+ * -1 with err set when bt was built without cairo, the map is too big or
+ * cairo fails; a failed write returns 0 with fp's error flag set. */
 int	 bt_render_picture(const struct bt_state *, int format, FILE *,
 	    struct bt_error *);
 
