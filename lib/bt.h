@@ -615,6 +615,11 @@ int	 bt_render_text(const struct bt_state *, const struct bt_render_opts *,
 void	 bt_render_heading(const struct bt_state *, FILE *);
 /* A unit's status words, comma-separated, into buf. */
 void	 bt_status_text(const struct bt_unit *, char *buf, size_t size);
+/* Each unit's one-letter tag on the map, in state order; caller frees. */
+char	*bt_render_tags(const struct bt_state *);
+/* A side's colour: 0 to 5 for red, blue, green, magenta, yellow, cyan, or
+ * -1 (bold) when they have run out. */
+int	 bt_side_color(const struct bt_state *, const char *side);
 
 /* report.c: the battle in words. */
 /* --format log: the log as sentences, round by round. */
@@ -623,7 +628,8 @@ int	 bt_render_log(const struct bt_state *, FILE *);
 int	 bt_render_report(const struct bt_state *, FILE *);
 
 /* picture.c: the battlefield drawn with cairo (png, svg, pdf). Returns
- * -1 with err set when bt was built without cairo or cairo fails. */
+ * -1 with err set when bt was built without cairo, the map is too big or
+ * cairo fails; a failed write returns 0 with fp's error flag set. */
 int	 bt_render_picture(const struct bt_state *, int format, FILE *,
 	    struct bt_error *);
 

@@ -31,14 +31,14 @@ is_side(const struct bt_state *st, const char *name)
 	return bt_side_find(st, name) != NULL;
 }
 
-static const char *
-side_color(const struct bt_state *st, const char *side)
+int
+bt_side_color(const struct bt_state *st, const char *side)
 {
 	size_t k = 0;
 
 	for (size_t i = 0; i < NCOLORS; i++)
 		if (strcmp(colors[i].name, side) == 0)
-			return colors[i].sgr;
+			return (int)i;
 	/* k: how many sides not named after a colour come before this one */
 	for (size_t s = 0; s < st->nsides; s++) {
 		bool named = false;
@@ -51,8 +51,16 @@ side_color(const struct bt_state *st, const char *side)
 	}
 	for (size_t i = 0; i < NCOLORS; i++)
 		if (!is_side(st, colors[i].name) && k-- == 0)
-			return colors[i].sgr;
-	return "\033[1m";
+			return (int)i;
+	return -1;
+}
+
+static const char *
+side_color(const struct bt_state *st, const char *side)
+{
+	int i = bt_side_color(st, side);
+
+	return i < 0 ? "\033[1m" : colors[i].sgr;
 }
 
 static const char *
@@ -98,26 +106,26 @@ side_index(const struct bt_state *st, const char *side)
 
 /* Tags: A-Z for the first side's units, a-z for the second's, digits for
  * the others; '@' when they run out (the table still names every unit). */
-static void
-make_tags(struct picture *p)
+char *
+bt_render_tags(const struct bt_state *st)
 {
-	const struct bt_state *st = p->st;
 	size_t *count = bt_xcalloc(st->nsides + 1, sizeof(*count));
+	char *tags = bt_xcalloc(st->nunits + 1, 1);
 
-	p->tags = bt_xcalloc(st->nunits + 1, 1);
 	for (size_t i = 0; i < st->nunits; i++) {
 		size_t s = side_index(st, st->units[i].side), k = count[s]++;
 
 		if (s == 0 && k < 26)
-			p->tags[i] = (char)('A' + k);
+			tags[i] = (char)('A' + k);
 		else if (s == 1 && k < 26)
-			p->tags[i] = (char)('a' + k);
+			tags[i] = (char)('a' + k);
 		else if (s >= 2 && k < 10)
-			p->tags[i] = (char)('0' + k);
+			tags[i] = (char)('0' + k);
 		else
-			p->tags[i] = '@';
+			tags[i] = '@';
 	}
 	free(count);
+	return tags;
 }
 
 /* Is (x, y) on the edge of u's footprint that faces its front? */
@@ -336,7 +344,7 @@ bt_render_text(const struct bt_state *st, const struct bt_render_opts *o,
 
 	p.cells = bt_xcalloc((size_t)st->map.width * (size_t)st->map.height,
 	    sizeof(*p.cells));
-	make_tags(&p);
+	p.tags = bt_render_tags(st);
 	for (size_t i = 0; i < st->nunits; i++) {
 		struct place_arg a = { &p, i };
 
