@@ -420,6 +420,10 @@ char	*bt_state_emit(const struct bt_state *, size_t size_hint, size_t *len);
 /* Checks every rule a valid state keeps (bt-check); all problems. */
 int	 bt_state_check(const struct bt_state *, struct bt_error *);
 struct bt_unit *bt_unit_find(const struct bt_state *, const char *id);
+/* A unit named on the command line; when the state has none, NULL with a
+ * usage error (exit 2) naming it as what ("unit", "army"). */
+struct bt_unit *bt_unit_operand(const struct bt_state *, const char *id,
+	    const char *what, struct bt_error *);
 struct bt_side *bt_side_find(const struct bt_state *, const char *id);
 bool	 bt_unit_acts(const struct bt_unit *);
 bool	 bt_unit_on_map(const struct bt_unit *);
@@ -501,6 +505,15 @@ enum bt_terrain {
 };
 extern const char bt_terrain_letters[];
 extern const char *const bt_facing_words[];
+/* The eight steps of a unit without facing (kingdom armies, clash stands),
+ * north first, clockwise (G-1). */
+struct bt_compass {
+	const char	*word;
+	int		 dx, dy;
+};
+#define BT_NCOMPASS	8
+extern const struct bt_compass bt_compass[BT_NCOMPASS];
+int	 bt_compass_index(const char *);
 bool	 bt_on_map(const struct bt_map *, int x, int y);
 int	 bt_terrain_at(const struct bt_map *, int x, int y);
 bool	 bt_difficult(int terrain);

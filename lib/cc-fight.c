@@ -236,8 +236,8 @@ cc_attack_order(struct bt_state *st, struct bt_dice *dice,
 	if (o->argc != 2)
 		return bt_errorf(err, BT_EXIT_USAGE, 0, 0, "bt-attack takes "
 		    "an attacker and a target");
-	if ((a = cc_operand_unit(st, o->argv[0], err)) == NULL ||
-	    (t = cc_operand_unit(st, o->argv[1], err)) == NULL)
+	if ((a = bt_unit_operand(st, o->argv[0], "unit", err)) == NULL ||
+	    (t = bt_unit_operand(st, o->argv[1], "unit", err)) == NULL)
 		return -1;
 	if (cc_check_turn(st, a, err) < 0)
 		return -1;
@@ -266,7 +266,7 @@ cc_morale(struct bt_state *st, struct bt_dice *dice,
 	if (o->argc != 1 || !o->rally)
 		return bt_errorf(err, BT_EXIT_USAGE, 0, 0, "in cc, bt-morale "
 		    "takes a unit and --rally");
-	if ((u = cc_operand_unit(st, o->argv[0], err)) == NULL ||
+	if ((u = bt_unit_operand(st, o->argv[0], "unit", err)) == NULL ||
 	    cc_check_turn(st, u, err) < 0)
 		return -1;
 	if (cc_in_contact(st, u))

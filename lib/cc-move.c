@@ -702,7 +702,7 @@ cc_move(struct bt_state *st, struct bt_dice *dice, const struct bt_order *o,
 	if (o->argc - 1 > MAX_MOVES)
 		return bt_errorf(err, BT_EXIT_USAGE, 0, 0, "more than %d steps "
 		    "in one order", MAX_MOVES);
-	if ((u = cc_operand_unit(st, o->argv[0], err)) == NULL)
+	if ((u = bt_unit_operand(st, o->argv[0], "unit", err)) == NULL)
 		return -1;
 	for (int i = 1; i < o->argc; i++)
 		if (parse_move(o->argv[i], &moves[nmoves++]) < 0)

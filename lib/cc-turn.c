@@ -205,9 +205,9 @@ cc_act(struct bt_state *st, struct bt_dice *dice, const struct bt_order *o,
 		    act_words[act], act <= 1 ? "no operand" : act == 2 ?
 		    "the ally to support" : "a trigger (contact or range) and "
 		    "maybe a target");
-	if ((u = cc_operand_unit(st, o->argv[0], err)) == NULL)
+	if ((u = bt_unit_operand(st, o->argv[0], "unit", err)) == NULL)
 		return -1;
-	if (act == 2 && (other = cc_operand_unit(st, o->argv[2], err)) == NULL)
+	if (act == 2 && (other = bt_unit_operand(st, o->argv[2], "unit", err)) == NULL)
 		return -1;
 	if (act == 3) {
 		static const char *const triggers[] = { "contact", "range",
@@ -217,7 +217,7 @@ cc_act(struct bt_state *st, struct bt_dice *dice, const struct bt_order *o,
 			return bt_errorf(err, BT_EXIT_USAGE, 0, 0, "unknown "
 			    "trigger '%s' (contact or range)", o->argv[2]);
 		if (o->argc == 4 &&
-		    (other = cc_operand_unit(st, o->argv[3], err)) == NULL)
+		    (other = bt_unit_operand(st, o->argv[3], "unit", err)) == NULL)
 			return -1;
 	}
 	if (cc_check_turn(st, u, err) < 0)

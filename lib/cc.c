@@ -442,19 +442,6 @@ cc_side(const struct bt_state *st, const struct bt_unit *u)
 
 /* --- the turn's bookkeeping (CC-6, CC-30) --- */
 
-/* A unit named on the command line: exit 2 if the state has none. */
-struct bt_unit *
-cc_operand_unit(const struct bt_state *st, const char *id,
-    struct bt_error *err)
-{
-	struct bt_unit *u = bt_unit_find(st, id);
-
-	if (u == NULL)
-		bt_errorf(err, BT_EXIT_USAGE, 0, 0, "no unit '%s' in the state",
-		    id);
-	return u;
-}
-
 /* CC-6: only the unit whose turn it is acts. */
 int
 cc_check_turn(const struct bt_state *st, const struct bt_unit *u,

@@ -36,8 +36,6 @@ int	 cc_speed(const struct bt_state *, const struct bt_unit *);
 const struct bt_side *cc_side(const struct bt_state *, const struct bt_unit *);
 
 /* cc.c: the turn's bookkeeping and its refusals (CC-6, CC-30) */
-struct bt_unit *cc_operand_unit(const struct bt_state *, const char *id,
-	    struct bt_error *);
 int	 cc_check_turn(const struct bt_state *, const struct bt_unit *,
 	    struct bt_error *);
 int	 cc_use_action(struct bt_state *, const struct bt_unit *,

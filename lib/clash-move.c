@@ -10,14 +10,6 @@
 
 #include "clash.h"
 
-static const struct {
-	const char	*word;
-	int		 dx, dy;
-} compass[] = {
-	{ "n", 0, -1 }, { "ne", 1, -1 }, { "e", 1, 0 }, { "se", 1, 1 },
-	{ "s", 0, 1 }, { "sw", -1, 1 }, { "w", -1, 0 }, { "nw", -1, -1 }
-};
-#define NCOMPASS	(sizeof(compass) / sizeof(compass[0]))
 
 /* What moves: one stand, or every stand of a unit still on the map. */
 struct mover {
@@ -196,15 +188,15 @@ find_path(const struct mover *m, int gx, int gy, int left, int *path,
 		done[at] = true;
 		if (stop[at])
 			continue;
-		for (size_t c = 0; c < NCOMPASS; c++) {
+		for (size_t c = 0; c < BT_NCOMPASS; c++) {
 			int tx = at % side - r, ty = at / side - r;
-			int nx = tx + compass[c].dx, ny = ty + compass[c].dy;
+			int nx = tx + bt_compass[c].dx, ny = ty + bt_compass[c].dy;
 			struct step s;
 			int to, d;
 
 			if (abs(nx) > r || abs(ny) > r)
 				continue;
-			s = try_step(m, tx, ty, compass[c].dx, compass[c].dy);
+			s = try_step(m, tx, ty, bt_compass[c].dx, bt_compass[c].dy);
 			d = dist[at] + s.cost;
 			to = (ny + r) * side + nx + r;
 			if (s.res != STEP_OK || d > left || done[to] ||
@@ -322,15 +314,12 @@ static int
 parse_steps(const struct bt_order *o, int *path, struct bt_error *err)
 {
 	for (int i = 1; i < o->argc; i++) {
-		size_t c;
+		int c = bt_compass_index(o->argv[i]);
 
-		for (c = 0; c < NCOMPASS; c++)
-			if (strcmp(o->argv[i], compass[c].word) == 0)
-				break;
-		if (c == NCOMPASS)
+		if (c < 0)
 			return bt_errorf(err, BT_EXIT_USAGE, 0, 0, "unknown step "
 			    "'%s' (n, ne, e, se, s, sw, w, nw)", o->argv[i]);
-		path[i - 1] = (int)c;
+		path[i - 1] = c;
 	}
 	return o->argc - 1;
 }
@@ -408,7 +397,7 @@ carry_out(struct bt_state *st, struct mover *m, const int *path, int len,
 
 	for (int i = 0; i < len; i++) {
 		more = bt_xasprintf("%s%s%s", words, i ? " " : "",
-		    compass[path[i]].word);
+		    bt_compass[path[i]].word);
 		free(words);
 		words = more;
 	}
@@ -513,18 +502,18 @@ clash_move(struct bt_state *st, struct bt_dice *dice,
 	/* The whole order, simulated: refused whole or carried out. */
 	for (done = 0; done < len; done++) {
 		const int c = path[done];
-		struct step s = try_step(&m, tx, ty, compass[c].dx,
-		    compass[c].dy);
+		struct step s = try_step(&m, tx, ty, bt_compass[c].dx,
+		    bt_compass[c].dy);
 
 		if (s.res == STEP_OFF && m.n == 1) {
 			off = true;	/* CL-12: out of the battle */
-			tx += compass[c].dx;
-			ty += compass[c].dy;
+			tx += bt_compass[c].dx;
+			ty += bt_compass[c].dy;
 			done++;
 			break;
 		}
 		if (s.res != STEP_OK) {
-			step_refused(&m, &s, compass[c].word, err);
+			step_refused(&m, &s, bt_compass[c].word, err);
 			goto out;
 		}
 		spent += s.cost;
@@ -534,8 +523,8 @@ clash_move(struct bt_state *st, struct bt_dice *dice,
 			    clash_name(w.u, m.k[0]) : w.u->id, left, spent);
 			goto out;
 		}
-		tx += compass[c].dx;
-		ty += compass[c].dy;
+		tx += bt_compass[c].dx;
+		ty += bt_compass[c].dy;
 		if (s.contact) {
 			stopped = true;
 			done++;

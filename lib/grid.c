@@ -6,6 +6,20 @@
 
 const char bt_terrain_letters[] = ".fhrsbwx";
 const char *const bt_facing_words[] = { "n", "e", "s", "w", NULL };
+const struct bt_compass bt_compass[BT_NCOMPASS] = {
+	{ "n", 0, -1 }, { "ne", 1, -1 }, { "e", 1, 0 }, { "se", 1, 1 },
+	{ "s", 0, 1 }, { "sw", -1, 1 }, { "w", -1, 0 }, { "nw", -1, -1 }
+};
+
+/* The index of a compass word, or -1. */
+int
+bt_compass_index(const char *word)
+{
+	for (int i = 0; i < BT_NCOMPASS; i++)
+		if (strcmp(bt_compass[i].word, word) == 0)
+			return i;
+	return -1;
+}
 
 bool
 bt_on_map(const struct bt_map *m, int x, int y)

@@ -7,12 +7,6 @@
 
 #include "kingdom.h"
 
-static const char *const step_words[] = {
-	"n", "ne", "e", "se", "s", "sw", "w", "nw", NULL
-};
-static const int step_dx[] = { 0, 1, 1, 1, 0, -1, -1, -1 };
-static const int step_dy[] = { -1, -1, 0, 1, 1, 1, 0, -1 };
-
 /* Refuses an order to an army that has left the field. */
 static int
 check_on_field(const struct bt_unit *u, struct bt_error *err)
@@ -201,8 +195,8 @@ plan(const struct bt_state *st, const struct bt_unit *u, int left, int tx,
 			found = best;
 			break;
 		}
-		for (int d = 0; d < 8; d++) {
-			int nx = bx + step_dx[d], ny = by + step_dy[d];
+		for (int d = 0; d < BT_NCOMPASS; d++) {
+			int nx = bx + bt_compass[d].dx, ny = by + bt_compass[d].dy;
 			int k = (ny - y0) * side + (nx - x0), c;
 			struct bt_unit at = *u;
 
@@ -226,7 +220,7 @@ plan(const struct bt_state *st, const struct bt_unit *u, int left, int tx,
 			int d = from[k];
 
 			dirs[len++] = d;
-			k -= step_dy[d] * side + step_dx[d];
+			k -= bt_compass[d].dy * side + bt_compass[d].dx;
 		}
 		for (int i = 0; i < len / 2; i++) {
 			int t = dirs[i];
@@ -260,7 +254,8 @@ walk(struct bt_state *st, struct bt_unit *u, const int *dirs, int n,
 	bool dropped = false;
 
 	for (int i = 0; i < n; i++) {
-		int nx = x + step_dx[dirs[i]], ny = y + step_dy[dirs[i]], c;
+		int nx = x + bt_compass[dirs[i]].dx;
+		int ny = y + bt_compass[dirs[i]].dy, c;
 		char *more;
 
 		if (met != NULL) {
@@ -271,7 +266,8 @@ walk(struct bt_state *st, struct bt_unit *u, const int *dirs, int n,
 			free(path);
 			return bt_refuse(err, "KM-2", "step %d (%s) of '%s' "
 			    "leads off the map, into impassable ground or into "
-			    "another army", i + 1, step_words[dirs[i]], u->id);
+			    "another army", i + 1, bt_compass[dirs[i]].word,
+			    u->id);
 		}
 		at.x = x;
 		at.y = y;
@@ -281,14 +277,14 @@ walk(struct bt_state *st, struct bt_unit *u, const int *dirs, int n,
 			return bt_refuse(err, "KM-2", "'%s' has %d square%s of "
 			    "Maneuver left before step %d (%s), which costs %d",
 			    u->id, left - spent, left - spent == 1 ? "" : "s",
-			    i + 1, step_words[dirs[i]], c);
+			    i + 1, bt_compass[dirs[i]].word, c);
 		}
 		met = new_contact(st, &at, nx, ny);
 		spent += c;
 		x = nx;
 		y = ny;
 		more = bt_xasprintf("%s%s%s", path, i ? " " : "",
-		    step_words[dirs[i]]);
+		    bt_compass[dirs[i]].word);
 		free(path);
 		path = more;
 	}
@@ -325,7 +321,7 @@ km_move(struct bt_state *st, struct bt_dice *dice, const struct bt_order *o,
 	int *dirs, ndirs = 0, rc = -1, left;
 	size_t nnear;
 
-	if ((u = km_operand(st, o->argv[0], err)) == NULL)
+	if ((u = bt_unit_operand(st, o->argv[0], "army", err)) == NULL)
 		return -1;
 	if (check_on_field(u, err) ||
 	    check_phase(st, KM_MANEUVER, "KM-2", "armies move", err))
@@ -343,7 +339,7 @@ km_move(struct bt_state *st, struct bt_dice *dice, const struct bt_order *o,
 		    "--to, not both");
 	dirs = bt_xcalloc((size_t)o->argc + 4 * 200 + 1, sizeof(*dirs));
 	for (int i = 1; i < o->argc; i++) {
-		int d = bt_word_index(step_words, o->argv[i]);
+		int d = bt_compass_index(o->argv[i]);
 
 		if (d < 0) {
 			bt_errorf(err, BT_EXIT_USAGE, 0, 0, "bad step '%s': n, "
@@ -514,7 +510,7 @@ km_act(struct bt_state *st, struct bt_dice *dice, const struct bt_order *o,
 	const char *what = o->argv[1];
 	bool one = strcmp(what, "strategy") == 0 || strcmp(what, "tactic") == 0;
 
-	if ((u = km_operand(st, o->argv[0], err)) == NULL)
+	if ((u = bt_unit_operand(st, o->argv[0], "army", err)) == NULL)
 		return -1;
 	if (o->argc != (one ? 3 : 2) || (!one &&
 	    strcmp(what, "avoid-melee") != 0 && strcmp(what, "ceasefire") != 0))

@@ -615,8 +615,8 @@ km_attack(struct bt_state *st, struct bt_dice *dice, const struct bt_order *o,
 	int d;
 
 	(void)dice;
-	if ((a = km_operand(st, o->argv[0], err)) == NULL ||
-	    (t = km_operand(st, o->argv[1], err)) == NULL)
+	if ((a = bt_unit_operand(st, o->argv[0], "army", err)) == NULL ||
+	    (t = bt_unit_operand(st, o->argv[1], "army", err)) == NULL)
 		return -1;
 	if (!km_on_field(a))
 		return bt_refuse(err, a->status & BT_ST_ROUTED ? "KM-12" :
@@ -669,7 +669,7 @@ km_morale(struct bt_state *st, struct bt_dice *dice, const struct bt_order *o,
 		return bt_errorf(err, BT_EXIT_USAGE, 0, 0, "--rally is an "
 		    "action of cc, not of kingdom");
 	for (int i = 0; i < o->argc; i++) {
-		struct bt_unit *u = km_operand(st, o->argv[i], err);
+		struct bt_unit *u = bt_unit_operand(st, o->argv[i], "army", err);
 
 		if (u == NULL)
 			return -1;

@@ -440,17 +440,6 @@ km_leave(struct bt_state *st, struct bt_unit *u, unsigned why)
 	st->norder = j;
 }
 
-struct bt_unit *
-km_operand(const struct bt_state *st, const char *id, struct bt_error *err)
-{
-	struct bt_unit *u = bt_unit_find(st, id);
-
-	if (u == NULL)
-		bt_errorf(err, BT_EXIT_USAGE, 0, 0, "no army '%s' in the state",
-		    id);
-	return u;
-}
-
 /*
  * KM-2: each side's commander rolls Profession (soldier), sides in id
  * order; a tie rolls again. The winner moves first or last as its side's

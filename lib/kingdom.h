@@ -37,8 +37,6 @@ void	 km_turn_clear(struct bt_unit *);
 void	 km_disengage(struct bt_state *, struct bt_unit *, struct bt_unit *);
 /* Takes an army off the field: destroyed or routed. */
 void	 km_leave(struct bt_state *, struct bt_unit *, unsigned why);
-struct bt_unit *km_operand(const struct bt_state *, const char *id,
-	    struct bt_error *);
 /* KM-2: the sides' Profession (soldier) checks; sets who moves first. */
 void	 km_maneuver_check(struct bt_state *, struct bt_dice *);
 

@@ -769,6 +769,18 @@ bt_unit_find(const struct bt_state *st, const char *id)
 	    idcmp_unit);
 }
 
+struct bt_unit *
+bt_unit_operand(const struct bt_state *st, const char *id, const char *what,
+    struct bt_error *err)
+{
+	struct bt_unit *u = bt_unit_find(st, id);
+
+	if (u == NULL)
+		bt_errorf(err, BT_EXIT_USAGE, 0, 0, "no %s '%s' in the state",
+		    what, id);
+	return u;
+}
+
 struct bt_side *
 bt_side_find(const struct bt_state *st, const char *id)
 {
