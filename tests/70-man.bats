@@ -122,3 +122,83 @@ run_examples() {
 			fail "man/$p.1 is not in Makefile.am"
 	done
 }
+
+# Prints each message that bt(7) DIAGNOSTICS shows as an item's head, with
+# the exit status of its subsection (0 for Warnings): "STATUS<TAB>MESSAGE",
+# the mdoc escapes undone and a trailing "..." or "(...)" cut off.
+diagnostics_of() {
+	awk '
+	/^\.Sh / { in_d = ($0 == ".Sh DIAGNOSTICS"); next }
+	in_d && /^\.Ss / {
+		status = ($0 ~ /Warnings/) ? 0 : $0
+		sub(/.*\(exit /, "", status); sub(/\).*/, "", status)
+	}
+	in_d && /^\.It Ql / { sub(/^\.It Ql /, ""); print status "\t" $0 }
+	' "$1" | sed -e 's/\\&//g' -e 's/ *(\.\.\.)$//' -e 's/ *\.\.\.$//'
+}
+
+# The command that makes bt(7)'s message $1, run in a folder holding s.yaml
+# (a started cc battle), over.yaml (a finished one), cc.yaml (the small cc
+# state of tests/data) and big.yaml (2,000 units).
+diagnostic_command() {
+	case $1 in
+	"refused (CC-17)"*)	echo "bt-attack blue-hydra red-foot < s.yaml" ;;
+	"refused (CC-6)"*)	echo "bt-move red-foot f < s.yaml" ;;
+	"refused (CC-1)"*)	echo "bt-move red-foot f < over.yaml" ;;
+	"unrecognized option"*)	echo "bt-move --bogus < s.yaml" ;;
+	"no unit 'nobody'"*)	echo "bt-move nobody f < s.yaml" ;;
+	"unknown action"*)	echo "bt-act blue-hydra strategy 3 < s.yaml" ;;
+	"bad --rolls"*)		echo "bt-move blue-hydra f --rolls x < s.yaml" ;;
+	"--in-place needs"*)	echo "bt-check -i < s.yaml" ;;
+	"a png picture"*)	echo "script -qec 'bt-render -F png s.yaml' /dev/null >&2" ;;
+	"o.txt:1:21"*)		echo "echo 'bt-move blue-hydra f; ls' > o.txt &&
+				    bt-order o.txt < s.yaml" ;;
+	"not YAML"*)		echo "printf 'a: [1\n' | bt-check" ;;
+	"empty input"*)		echo "bt-check < /dev/null" ;;
+	"aliases are"*)		echo "printf 'a: 1\nb: *x\n' | bt-check" ;;
+	"duplicate key"*)	echo "{ seq -f 'k%g: 1' 11; echo 'hp: 1'; echo 'hp: 2'; } | bt-check" ;;
+	"unknown key"*)		echo "sed 's/^rules: cc/&\nrulez: 1/' s.yaml | bt-check" ;;
+	"'hp' must be"*)	echo "sed '0,/hp: /s/hp: [0-9]*/hp: many/' s.yaml | bt-check" ;;
+	"'rng' is written"*)	echo "bt-init s.yaml" ;;
+	"unit 'blue-hydra' is off"*) echo "sed 's/^    at: \[3, 2\]$/    at: [4, 2]/' cc.yaml | bt-check" ;;
+	"unit 'blue-hydra' is at 0"*) echo "sed 's/^    hp: 6$/    hp: 0/' cc.yaml | bt-check" ;;
+	"unit 'red-foot' deploys"*) echo "sed 's/^    at: \[6, 2\]$/    at: [6, 3]/' examples/cc-skirmish.yaml | bt-init --seed 1" ;;
+	"can't read"*)		echo "bt-check no.yaml" ;;
+	"can't write the output"*) echo "bt-check s.yaml > /dev/full" ;;
+	# A file size limit makes the temporary's write fail, even for root.
+	"can't rewrite"*)	echo "cp s.yaml pass.yaml && (trap '' XFSZ; ulimit -f 1; bt-check -i pass.yaml)" ;;
+	"out of memory")	echo "(ulimit -v 10000; bt-check big.yaml)" ;;
+	"warning: 1 --rolls"*)	echo "bt-move blue-hydra f --rolls 3 < s.yaml" ;;
+	"'blue-hydra' stopped"*) echo "bt-move blue-hydra f f f f f f f f f < s.yaml" ;;
+	esac
+}
+
+@test "bt(7) DIAGNOSTICS: every message it shows is one a program gives, with its section's exit status" {
+	local status_want msg cmd n=0 asan=
+	ln -s "$EXAMPLES" examples
+	cc_state > s.yaml
+	cc_state | sed 's/^log:$/result:\n  winner: red\n  reason: blue is routed\n&/' > over.yaml
+	cp "$DATA/state-cc.yaml" cc.yaml
+	"$BT_SRCDIR/bench/gen-state" 2000 > big.yaml
+	# AddressSanitizer can't start under a virtual memory limit.
+	nm "$(command -v bt-check)" 2>/dev/null | grep -q __asan_init && asan=1
+	while IFS=$'\t' read -r status_want msg; do
+		cmd=$(diagnostic_command "$msg")
+		[ -n "$cmd" ] || fail "bt(7) shows '$msg', which this test can't make"
+		[[ -n $asan && $msg == "out of memory" ]] && continue
+		[[ $msg == "a png picture"* ]] && bt-render -F png s.yaml 2>&1 \
+		    >/dev/null | grep -q 'without cairo' && continue
+		run --separate-stderr bash -c "$cmd" < /dev/null
+		[ "$status" -eq "$status_want" ] ||
+			fail "'$cmd' exits $status, not $status_want: $stderr"
+		[[ $stderr == *"$msg"* ]] ||
+			fail "'$cmd' does not say '$msg': $stderr"
+		[ "$status" -eq 0 ] || [ -z "$output" ] ||
+			fail "'$cmd' refuses but writes to stdout"
+		n=$((n + 1))
+	done < <(diagnostics_of "$BT_SRCDIR/man/bt.7")
+	[ "$n" -ge 25 ] || fail "only $n messages checked"
+	cmp -s s.yaml pass.yaml || fail "a failed --in-place changed the file"
+	[ "$(ls)" = "$(printf '%s\n' big.yaml cc.yaml examples o.txt over.yaml pass.yaml s.yaml)" ] ||
+		fail "a temporary was left: $(ls)"
+}
