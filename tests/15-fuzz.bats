@@ -22,6 +22,17 @@ replay() {
 	replay state "$EXAMPLES" "$DATA"
 }
 
+@test "fuzz-state replays every input of tests/data/fuzz/state clean" {
+	replay state "$DATA/fuzz/state"
+}
+
+@test "fuzz-state: a second 'rules' key after units leaks nothing (LeakSanitizer)" {
+	# The first 'rules' loaded the units; a second, refused at the end as
+	# a duplicate key, used to change the ruleset they were freed by.
+	replay state "$DATA/fuzz/state/leak-second-rules-key-after-units.yaml" \
+	    "$DATA/fuzz/state/leak-second-rules-key-changes-ruleset.yaml"
+}
+
 @test "fuzz-turn replays every input of tests/data/fuzz/turn clean" {
 	replay turn "$DATA/fuzz/turn"
 }
