@@ -50,5 +50,5 @@ replay() {
 	  cc_state; } > input
 	replay turn input
 	assert_equal "${stderr_lines[0]}" \
-	    "fuzz-turn: <orders>:1: bt-move: no unit 'no-such-unit' in the state"
+	    "fuzz-turn: <order 1>:1: bt-move: no unit 'no-such-unit' in the state"
 }
