@@ -663,8 +663,12 @@ stream_entry(void *arg, int depth, const struct bt_node *key,
 	struct bt_load *ld = arg;
 
 	if (depth == 1) {
+		/* Only the first 'rules': a second one is a duplicate key the
+		 * tree refuses at the mapping's end, and must not change the
+		 * ruleset of units already read (bt_state_free frees them by
+		 * it) before then. */
 		if (strcmp(key->str, "rules") == 0 &&
-		    value->kind == BT_NODE_SCALAR)
+		    value->kind == BT_NODE_SCALAR && ld->st->rules == NULL)
 			ld->st->rules = bt_ruleset_find(value->str);
 		return 0;
 	}
