@@ -19,8 +19,10 @@
  *
  * Any refusal is fine: it ends the orders. An order that succeeds promises
  * what its program promises: the state it writes passes the whole check
- * and round trips canonically (fuzz_round_trip). A crash, a sanitizer's
- * report or a broken promise (abort) is a bug.
+ * and round trips canonically (fuzz_round_trip), and the same order on
+ * the same state, read from its canonical text, writes the same state
+ * again (same_again). A crash, a sanitizer's report or a broken promise
+ * (abort) is a bug.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -137,7 +139,7 @@ is_roll(const char *line)
 
 /* The program a line of orders runs, for the message of a broken promise. */
 static const char *
-who(const char *line, char *buf, size_t size)
+program_of(const char *line, char *buf, size_t size)
 {
 	size_t n = strcspn(line, " \t");
 
@@ -145,13 +147,65 @@ who(const char *line, char *buf, size_t size)
 	return *buf != '\0' ? buf : "a blank line";
 }
 
+/* Line n of the orders (0-based) played on st; returns the exit status. */
+static int
+play(struct bt_state *st, const char *line, int n)
+{
+	char where[32];
+
+	if (is_roll(line))
+		return dm_roll(st, line);
+	/* bt-order names a line by its number in the file. */
+	snprintf(where, sizeof(where), "<order %d>", n + 1);
+	return bt_orders_play(st, where, line, strlen(line));
+}
+
+/*
+ * The dice are the state's: the same order on the same state, read from
+ * its canonical text (before, len), gives the same state, byte for byte,
+ * as it gave (after). Memory read before it is written, or a state that
+ * means something else once written canonically, would break that.
+ */
+static void
+same_again(const char *before, size_t len, const char *line, int n,
+    const struct bt_state *after, const char *who)
+{
+	struct bt_state st;
+	struct bt_error err;
+	char *a, *b;
+	size_t alen, blen;
+
+	bt_error_init(&err, "<before>");
+	if (bt_state_read(&st, before, len, BT_LOAD_STATE, &err) < 0) {
+		bt_error_print(&err, stderr);
+		fuzz_fail("the state before %s does not read back", who);
+	}
+	bt_error_free(&err);
+	if (play(&st, line, n) != BT_EXIT_OK)
+		fuzz_fail("%s is refused on the canonical text of a state it "
+		    "was played on", who);
+	a = bt_state_emit(after, 0, &alen);
+	b = bt_state_emit(&st, 0, &blen);
+	if (a == NULL || b == NULL)
+		fuzz_fail("%s: libyaml can't emit the state", who);
+	if (alen != blen || memcmp(a, b, alen) != 0) {
+		fprintf(stderr, "--- once\n%.*s--- again\n%.*s", (int)alen,
+		    a, (int)blen, b);
+		fuzz_fail("%s gives another state played again on the same "
+		    "state", who);
+	}
+	free(a);
+	free(b);
+	bt_state_free(&st);
+}
+
 int
 LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
 	char *text = fuzz_text(data, size), *state = text, *orders = NULL;
-	char *line, *next, name[32], where[32];
+	char *line, *next, *before, name[32];
 	const uint8_t *part;
-	size_t at;
+	size_t at, len;
 	struct bt_state st, again;
 	struct bt_error err;
 	int n = 0, status = BT_EXIT_OK;
@@ -177,19 +231,18 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 			*next++ = '\0';
 		if (next != NULL && *next == '\0')	/* the last line */
 			next = NULL;
-		if (is_roll(line))
-			status = dm_roll(&st, line);
-		else {
-			/* bt-order names a line by its number in the file. */
-			snprintf(where, sizeof(where), "<order %d>", n + 1);
-			status = bt_orders_play(&st, where, line,
-			    strlen(line));
-		}
-		if (status != BT_EXIT_OK)
+		if ((before = bt_state_emit(&st, 0, &len)) == NULL)
+			fuzz_fail("libyaml can't emit a state read fine");
+		if ((status = play(&st, line, n)) != BT_EXIT_OK) {
+			free(before);
 			break;		/* st may be half changed: drop it */
-		fuzz_round_trip(&st, &again, who(line, name, sizeof(name)));
+		}
+		program_of(line, name, sizeof(name));
+		fuzz_round_trip(&st, &again, name);
 		bt_state_free(&st);
 		st = again;
+		same_again(before, len, line, n, &st, name);
+		free(before);
 	}
 	if (status == BT_EXIT_OK)
 		fuzz_render(&st);
