@@ -117,11 +117,11 @@ function cc_side(s) {
 	printf "  %s: {commander: General %d, rating: %d, culture: %d%s}\n",
 	    side[s], s, rnd(4) - 1, rnd(4) - 1, rnd(2) ? ", deploy: first" : ""
 }
-function cc_unit(s, k,   w, h, type, hp, weight, reserve, f) {
+function cc_unit(s, k,   w, h, type, hp, weight, reserve, f, broken) {
 	type = oneof("infantry infantry archers cavalry monster")
 	w = 1 + rnd(3); h = 1 + (rnd(3) == 0)
 	weight = 1 + rnd(6)
-	reserve = rnd(10) == 0
+	reserve = rnd(10) == 0 && !(s == 1 && k == 1)	# someone deploys
 	if (!reserve && total[s] + weight > 25)
 		return
 	if (!reserve && !place(s, w, h))
@@ -137,14 +137,20 @@ function cc_unit(s, k,   w, h, type, hp, weight, reserve, f) {
 	if (type == "monster" && rnd(2))
 		print "    fronts: 4"
 	hp = 1 + rnd(6)
+	broken = rnd(12) == 0
 	printf "    speed: %d\n    ac: %d\n    hp: %d\n    max-hp: %d\n",
-	    oneof("100 150 150 200 300"), 10 + rnd(8), hp - (rnd(5) == 0 && hp > 1), hp
+	    oneof("100 150 150 200 300"), 10 + rnd(8),
+	    broken ? 0 : hp - (rnd(5) == 0 && hp > 1), hp
 	printf "    attack: %d\n    damage: %d\n", rnd(5), 1 + rnd(2)
 	if (type == "archers" || rnd(6) == 0)
 		printf "    ranged: {attack: %d, damage: %d, range: %d}\n",
 		    1 + rnd(4), 1 + rnd(2), oneof("150 200 300 400 600")
 	printf "    morale: %d\n    initiative: %d\n    weight: %d\n",
 	    rnd(4) - 1, 5 + rnd(10), weight
+	if (broken)
+		print "    status: [broken]"
+	else if (rnd(12) == 0)
+		print "    status: [defending]"
 	if (reserve)
 		print "    reserve: true"
 	if (rnd(10) == 0)
@@ -170,7 +176,7 @@ function kingdom_unit(s, k,   w, hp, shots, n, t, known) {
 		printf "    commander: Captain %d\n", k
 	printf "    at: [%d, %d]\n    size: [%d, 1]\n", px, py, w
 	printf "    hp: %d\n    max-hp: %d\n    acr: %d\n    ac: %d\n",
-	    hp - (rnd(4) == 0) * rnd(hp), hp, rnd(7), 10 + rnd(9)
+	    rnd(15) == 0 ? 0 : hp - (rnd(4) == 0) * rnd(hp), hp, rnd(7), 10 + rnd(9)
 	printf "    melee: %d\n", 1 + rnd(10)
 	if (rnd(3) == 0) {
 		shots = 1 + rnd(4)
@@ -214,12 +220,14 @@ function clash_unit(s, k,   solo, n, i, hp, ok) {
 	printf "    attack: %d\n    damage: %s\n    wis: %d\n    cha: %d\n",
 	    1 + rnd(6), oneof("1d4 1d6+1 1d8+2 2d6 1d10 1d6-1 2d4+3"),
 	    rnd(5) - 2, rnd(5) - 2
+	if (!solo && rnd(12) == 0)
+		print "    status: [broken]"
 	if (!solo && rnd(2))
 		printf "    commander: {name: Leader %d, cha: %d}\n", k, rnd(5) - 1
 	print "    stands:"
 	for (i = 1; i <= n; i++)
 		printf "    - {at: [%d, %d], hp: %d}\n", sx[i], sy[i],
-		    rnd(6) == 0 ? 1 + rnd(hp) : hp
+		    rnd(6) == 0 ? rnd(hp + 1 - solo) + solo : hp
 	unitid[++nunits] = side[s] "-" k
 	unitside[nunits] = s
 }
@@ -781,14 +789,19 @@ run() {
 		prog=$1
 		shift
 		status=0
+		# 20 s of CPU at most: a program that loops is killed (SIGXCPU)
+		# and so fails the property, rather than the test hanging.
 		case $mode in
 		file)
-			"$prog" -f state.yaml "$@" > out.yaml 2> err.txt || status=$? ;;
+			(ulimit -t 20 && exec "$prog" -f state.yaml "$@") \
+			    > out.yaml 2> err.txt || status=$? ;;
 		stdin)
-			"$prog" "$@" < state.yaml > out.yaml 2> err.txt || status=$? ;;
+			(ulimit -t 20 && exec "$prog" "$@") \
+			    < state.yaml > out.yaml 2> err.txt || status=$? ;;
 		inplace)
 			printf '%s' "$state" > new.yaml
-			"$prog" -i -f new.yaml "$@" > out.yaml 2> err.txt || status=$? ;;
+			(ulimit -t 20 && exec "$prog" -i -f new.yaml "$@") \
+			    > out.yaml 2> err.txt || status=$? ;;
 		esac
 		case $status in
 		0 | 1 | 2) ;;
