@@ -17,7 +17,8 @@
 #   - on 1 or 2 nothing is written: standard output is empty, and a file
 #     rewritten in place is as it was;
 #   - on 0 a written state passes bt-check and is canonical: bt-check
-#     writes it back byte for byte.
+#     writes it back byte for byte; a bt-order's state is the one its
+#     orders give when piped from program to program.
 # It goes on from the last good state; a battle that ends, or that has
 # taken 300 orders, gives way to a fresh one. The same RULES, SEED and
 # ORDERS play the same orders (the generator is awk's arithmetic, not its
@@ -709,10 +710,12 @@ END {
 	} else if (r < 13) {
 		print mode
 		print "bt-order orders.txt"
-		n = 2 + rnd(3)
+		# mostly turns ended after the first order, so that all of
+		# them are done often enough
+		n = 1 + rnd(4)
 		printf "" > "orders.txt"
 		for (i = 0; i < n; i++)
-			print one_order() > "orders.txt"
+			print (i == 0 || rnd(3) == 0 ? one_order() : "bt-resolve") > "orders.txt"
 	} else {
 		print mode
 		print one_order()
@@ -765,6 +768,23 @@ new_battle() {
 		{ status=$?; fail "bt-init wrote a state bt-check refuses"; }
 	slurp canon.yaml canon
 	[[ $canon == "$state" ]] || fail "bt-init's state is not canonical"
+}
+
+# pipeline: the orders of a bt-order that succeeded, given one by one
+# to the programs, succeed too and end in the same state, byte for byte
+# (bt-order(1)).
+pipeline() {
+	local line from=state.yaml to=p1.yaml piped
+	while read -r line; do
+		# shellcheck disable=SC2086
+		set -- $line
+		"$1" -f "$from" "${@:2}" > "$to" 2> err.txt ||
+			{ status=$?; fail "an order of a bt-order that succeeded fails alone: $line"; }
+		from=$to
+		[[ $to == p1.yaml ]] && to=p2.yaml || to=p1.yaml
+	done < orders.txt
+	slurp "$from" piped
+	[[ $piped == "$out" ]] || fail "bt-order's state differs from the pipeline's"
 }
 
 run() {
@@ -840,6 +860,8 @@ run() {
 			{ status=$?; fail "bt-check refuses the state it wrote"; }
 		slurp canon.yaml canon
 		[[ $canon == "$out" ]] || fail "the state written is not canonical"
+		[[ $prog != bt-order ]] || pipeline
+
 		state=$out
 		printf '%s' "$state" > state.yaml
 	done
