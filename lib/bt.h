@@ -61,6 +61,9 @@ char	*bt_xstrdup(const char *);
 char	*bt_xasprintf(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 char	*bt_xvasprintf(const char *fmt, va_list);
 void	 bt_atfatal(void (*)(void));
+/* What the wrappers do on failure, for memory that libyaml found short:
+ * "out of memory", the cleanup, exit 4. */
+void	 bt_oom(void) __attribute__((noreturn));
 
 /* tree.c: a YAML document as a small tree of nodes with their places. */
 enum bt_node_kind {
@@ -104,9 +107,11 @@ bool	 bt_node_null(const struct bt_node *);
 
 /* emit.c: canonical YAML into memory, written out only on success. */
 struct bt_emitter;
-/* size: a guess of the text's length, so the buffer grows seldom. */
+/* size: a guess of the text's length, so the buffer grows seldom. Out
+ * of memory, in bt or in libyaml, exits 4 (bt_oom). */
 struct bt_emitter *bt_emit_new(size_t size);
-/* Ends the stream; returns the text (caller frees) or NULL on failure. */
+/* Ends the stream; returns the text (caller frees), or NULL when libyaml
+ * refused an event. */
 char	*bt_emit_finish(struct bt_emitter *, size_t *len);
 void	 bt_emit_free(struct bt_emitter *);
 void	 bt_emit_map(struct bt_emitter *, bool flow);

@@ -163,11 +163,19 @@ cc_check(const struct bt_state *st, struct bt_error *err)
 	}
 }
 
-/* CC-2 and CC-3: deployment zones, and 25 weight a side but reserves. */
+/* CC-2 and CC-3: deployment zones, and 25 weight a side but reserves;
+ * and some unit that deploys, else there is no battle (no turn to give). */
 static void
 cc_check_scenario(const struct bt_state *st, struct bt_error *err)
 {
+	size_t deployed = 0;
+
 	bt_check_zones(st, err);
+	for (size_t i = 0; i < st->nunits; i++)
+		deployed += !st->units[i].reserve;
+	if (deployed == 0)
+		bt_errorf(err, BT_EXIT_DATA, 0, 0, "no unit deploys: every unit "
+		    "is in reserve (CC-3)");
 	for (size_t s = 0; s < st->nsides; s++) {
 		const char *side = st->sides[s].id;
 		int total = 0;

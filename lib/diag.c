@@ -119,8 +119,8 @@ bt_atfatal(void (*fn)(void))
 	fatal_cleanup = fn;
 }
 
-static void
-oom(void)
+void
+bt_oom(void)
 {
 	prefix(stderr);
 	fputs("out of memory\n", stderr);
@@ -135,7 +135,7 @@ bt_xmalloc(size_t n)
 	void *p = malloc(n ? n : 1);
 
 	if (p == NULL)
-		oom();
+		bt_oom();
 	return p;
 }
 
@@ -166,7 +166,7 @@ bt_xcalloc(size_t n, size_t size)
 	void *p = calloc(n ? n : 1, size ? size : 1);
 
 	if (p == NULL)
-		oom();
+		bt_oom();
 	return p;
 }
 
@@ -174,7 +174,7 @@ void *
 bt_xrealloc(void *p, size_t n)
 {
 	if ((p = realloc(p, n ? n : 1)) == NULL)
-		oom();
+		bt_oom();
 	return p;
 }
 
@@ -182,7 +182,7 @@ void *
 bt_xreallocarray(void *p, size_t n, size_t size)
 {
 	if (size != 0 && n > SIZE_MAX / size)
-		oom();
+		bt_oom();
 	return bt_xrealloc(p, n * size);
 }
 
@@ -205,7 +205,7 @@ bt_xvasprintf(const char *fmt, va_list ap)
 	n = vsnprintf(NULL, 0, fmt, ap2);
 	va_end(ap2);
 	if (n < 0)
-		oom();
+		bt_oom();
 	s = bt_xmalloc((size_t)n + 1);
 	vsnprintf(s, (size_t)n + 1, fmt, ap);
 	return s;

@@ -33,11 +33,20 @@ write_buf(void *arg, unsigned char *data, size_t size)
 	return 1;
 }
 
+/* libyaml reports memory it could not get as YAML_MEMORY_ERROR: that is
+ * out of memory, exit 4, as for bt's own allocations. */
 static void
 emit(struct bt_emitter *em, yaml_event_t *ev, int ok)
 {
-	if (em->failed || !ok || !yaml_emitter_emit(&em->e, ev))
+	if (em->failed || !ok) {
 		em->failed = true;
+		return;
+	}
+	if (!yaml_emitter_emit(&em->e, ev)) {
+		if (em->e.error == YAML_MEMORY_ERROR)
+			bt_oom();
+		em->failed = true;
+	}
 }
 
 struct bt_emitter *
@@ -48,11 +57,8 @@ bt_emit_new(size_t size)
 
 	em->cap = size + size / 8 + 4096;
 	em->buf = bt_xmalloc_big(em->cap);
-	if (!yaml_emitter_initialize(&em->e)) {
-		free(em->buf);
-		free(em);
-		return NULL;
-	}
+	if (!yaml_emitter_initialize(&em->e))	/* it only allocates */
+		bt_oom();
 	yaml_emitter_set_output(&em->e, write_buf, em);
 	yaml_emitter_set_unicode(&em->e, 1);
 	yaml_emitter_set_width(&em->e, -1);
@@ -73,8 +79,11 @@ bt_emit_finish(struct bt_emitter *em, size_t *len)
 
 	emit(em, &ev, yaml_document_end_event_initialize(&ev, 1));
 	emit(em, &ev, yaml_stream_end_event_initialize(&ev));
-	if (!em->failed && !yaml_emitter_flush(&em->e))
+	if (!em->failed && !yaml_emitter_flush(&em->e)) {
+		if (em->e.error == YAML_MEMORY_ERROR)
+			bt_oom();
 		em->failed = true;
+	}
 	if (em->failed)
 		return NULL;
 	buf = em->buf;
@@ -171,9 +180,13 @@ scalar(struct bt_emitter *em, const char *s, bool plain_ok,
     yaml_scalar_style_t style)
 {
 	yaml_event_t ev;
+	int ok = yaml_scalar_event_initialize(&ev, NULL, NULL,
+	    (yaml_char_t *)s, (int)strlen(s), plain_ok, 1, style);
 
-	emit(em, &ev, yaml_scalar_event_initialize(&ev, NULL, NULL,
-	    (yaml_char_t *)s, (int)strlen(s), plain_ok, 1, style));
+	/* It fails on text that is not UTF-8, or when it can't copy it. */
+	if (!ok && !em->failed && bt_text_valid(s))
+		bt_oom();
+	emit(em, &ev, ok);
 }
 
 void

@@ -750,8 +750,6 @@ bt_state_emit(const struct bt_state *st, size_t size_hint, size_t *len)
 	struct bt_schema *schema;
 	char *buf;
 
-	if (em == NULL)
-		return NULL;
 	schema = state_schema(st->rules);
 	bt_emit_map(em, false);
 	bt_schema_emit(schema, st, em);

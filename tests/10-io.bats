@@ -111,6 +111,63 @@ load helper
 	assert_equal "$(cat st)" 4
 }
 
+# Every program's command that writes: a state or a picture of it, from
+# s0.yaml (the skirmish begun, with $1 for notes), s.yaml (the hydra in
+# contact with the foot), the scenario sc.yaml and the orders orders.
+writers() {
+	local notes=$1
+	cc_state | sed "s/^name: .*/&\nnotes: $notes/" > s0.yaml
+	bt-move -f s0.yaml blue-hydra f f > s.yaml
+	sed "s/^name: .*/&\nnotes: $notes/" "$EXAMPLES/cc-skirmish.yaml" > sc.yaml
+	printf 'bt-act blue-hydra defend\nbt-resolve\n' > orders
+	cat <<-EOF
+	bt-init --seed 1 sc.yaml
+	bt-check s.yaml
+	bt-move -f s0.yaml blue-hydra f
+	bt-attack -f s.yaml blue-hydra red-foot
+	bt-act -f s.yaml blue-hydra defend
+	bt-morale --rally -f s0.yaml blue-hydra
+	bt-resolve s.yaml
+	bt-roll -f s.yaml d20
+	bt-order -f s.yaml orders
+	bt-render -F text s.yaml
+	bt-render -F log s.yaml
+	bt-render -F report s.yaml
+	EOF
+}
+
+@test "every program writing to a full disk is exit 4 with a message" {
+	[ -w /dev/full ] || skip "no /dev/full here"
+	local cmd
+	while read -r cmd; do
+		# shellcheck disable=SC2086
+		run -0 $cmd
+		run --separate-stderr -4 bash -c "$cmd > /dev/full"
+		[[ $stderr == *"${cmd%% *}: can't write"*"No space left on device" ]]
+	done < <(writers "a few words")
+}
+
+@test "every program writing to a closed pipe is exit 4 with a message" {
+	# 100 kB of notes: more than a pipe holds, so the write meets the
+	# closed end rather than filling the pipe.
+	local cmd notes
+	printf -v notes '%100000s' ''
+	notes=${notes// /x}
+	"$BT_SRCDIR/bench/gen-state" 2000 > big.yaml
+	while read -r cmd; do
+		case $cmd in
+		bt-render\ -F\ text*) cmd="bt-render big.yaml" ;;
+		bt-render*) continue ;;	# no notes in the log or the report
+		esac
+		# shellcheck disable=SC2086
+		run -0 bash -c "$cmd | wc -c > size"
+		(($(cat size) > 70000))
+		run --separate-stderr -0 bash -c "$cmd | true; echo \"\${PIPESTATUS[0]}\""
+		assert_output 4
+		[[ $stderr == "${cmd%% *}: can't write"*"Broken pipe" ]]
+	done < <(writers "$notes")
+}
+
 @test "nothing reaches stdout when the state is bad, however long it is" {
 	"$BT_SRCDIR/bench/gen-state" 1000 > big.yaml
 	printf 'bogus: 1\n' >> big.yaml

@@ -124,6 +124,16 @@ scenario() {
 	[[ "$stderr" == *"unit 'red-horse' is in reserve: it has no place on the map"* ]]
 }
 
+@test "CC-3 a scenario whose every unit is in reserve is refused: no unit deploys" {
+	# Found by tests/96-property.bats: bt-init wrote a state with no
+	# active unit, then refused it with a message about keys that a
+	# scenario may not have.
+	scenario 's/^    at: \[.*\]$/    reserve: true/'
+	run --separate-stderr -3 bt-init --seed 1 sc.yaml
+	assert_output ""
+	assert_equal "$stderr" "bt-init: sc.yaml: no unit deploys: every unit is in reserve (CC-3)"
+}
+
 @test "CC-4 weather: roll takes a d20 on the weather table" {
 	for pair in 1:clear 13:clear 14:fog 15:fog 16:heat 17:heat 18:rain 19:rain; do
 		bt-init --seed 1 -r "10,5,${pair%%:*}" "$EXAMPLES/cc-skirmish.yaml" > s.yaml

@@ -12,15 +12,21 @@ load helper
 # play RULES DEFAULT_SEED: the property over BT_PROP_ORDERS orders; the
 # counts go to the TAP output.
 play() {
-	local orders=${BT_PROP_ORDERS:-300}
-	run -0 "$BT_SRCDIR/tests/property.sh" run "$1" "${BT_PROP_SEED:-$2}" "$orders"
-	echo "# ${lines[-1]}" >&3
+	local orders=${BT_PROP_ORDERS:-300} counts done
+	# Not run: a failure's report (the seed, the order, the state) is
+	# shown as the test's output.
+	if ! "$BT_SRCDIR/tests/property.sh" run "$1" "${BT_PROP_SEED:-$2}" \
+	    "$orders" > report; then
+		cat report
+		return 1
+	fi
+	counts=$(tail -n 1 report)
+	echo "# $counts" >&3
 	# The orders must be legal often enough for the battles to go on.
-	local done
-	done=$(sed -n 's/.*: \([0-9]*\) done .*/\1/p' <<< "${lines[-1]}")
+	done=$(sed -n 's/.*: \([0-9]*\) done .*/\1/p' <<< "$counts")
 	((done * 100 >= orders * 30))
 	if ((orders >= 300)); then
-		[[ ${lines[-1]} != *" 0 ended" ]]
+		[[ $counts != *" 0 ended" ]]
 	fi
 }
 

@@ -17,7 +17,8 @@
 #   - on 1 or 2 nothing is written: standard output is empty, and a file
 #     rewritten in place is as it was;
 #   - on 0 a written state passes bt-check and is canonical: bt-check
-#     writes it back byte for byte.
+#     writes it back byte for byte; a bt-order's state is the one its
+#     orders give when piped from program to program.
 # It goes on from the last good state; a battle that ends, or that has
 # taken 300 orders, gives way to a fresh one. The same RULES, SEED and
 # ORDERS play the same orders (the generator is awk's arithmetic, not its
@@ -117,11 +118,11 @@ function cc_side(s) {
 	printf "  %s: {commander: General %d, rating: %d, culture: %d%s}\n",
 	    side[s], s, rnd(4) - 1, rnd(4) - 1, rnd(2) ? ", deploy: first" : ""
 }
-function cc_unit(s, k,   w, h, type, hp, weight, reserve, f) {
+function cc_unit(s, k,   w, h, type, hp, weight, reserve, f, broken) {
 	type = oneof("infantry infantry archers cavalry monster")
 	w = 1 + rnd(3); h = 1 + (rnd(3) == 0)
 	weight = 1 + rnd(6)
-	reserve = rnd(10) == 0
+	reserve = rnd(10) == 0 && !(s == 1 && k == 1)	# someone deploys
 	if (!reserve && total[s] + weight > 25)
 		return
 	if (!reserve && !place(s, w, h))
@@ -137,14 +138,20 @@ function cc_unit(s, k,   w, h, type, hp, weight, reserve, f) {
 	if (type == "monster" && rnd(2))
 		print "    fronts: 4"
 	hp = 1 + rnd(6)
+	broken = rnd(12) == 0
 	printf "    speed: %d\n    ac: %d\n    hp: %d\n    max-hp: %d\n",
-	    oneof("100 150 150 200 300"), 10 + rnd(8), hp - (rnd(5) == 0 && hp > 1), hp
+	    oneof("100 150 150 200 300"), 10 + rnd(8),
+	    broken ? 0 : hp - (rnd(5) == 0 && hp > 1), hp
 	printf "    attack: %d\n    damage: %d\n", rnd(5), 1 + rnd(2)
 	if (type == "archers" || rnd(6) == 0)
 		printf "    ranged: {attack: %d, damage: %d, range: %d}\n",
 		    1 + rnd(4), 1 + rnd(2), oneof("150 200 300 400 600")
 	printf "    morale: %d\n    initiative: %d\n    weight: %d\n",
 	    rnd(4) - 1, 5 + rnd(10), weight
+	if (broken)
+		print "    status: [broken]"
+	else if (rnd(12) == 0)
+		print "    status: [defending]"
 	if (reserve)
 		print "    reserve: true"
 	if (rnd(10) == 0)
@@ -170,7 +177,7 @@ function kingdom_unit(s, k,   w, hp, shots, n, t, known) {
 		printf "    commander: Captain %d\n", k
 	printf "    at: [%d, %d]\n    size: [%d, 1]\n", px, py, w
 	printf "    hp: %d\n    max-hp: %d\n    acr: %d\n    ac: %d\n",
-	    hp - (rnd(4) == 0) * rnd(hp), hp, rnd(7), 10 + rnd(9)
+	    rnd(15) == 0 ? 0 : hp - (rnd(4) == 0) * rnd(hp), hp, rnd(7), 10 + rnd(9)
 	printf "    melee: %d\n", 1 + rnd(10)
 	if (rnd(3) == 0) {
 		shots = 1 + rnd(4)
@@ -214,12 +221,14 @@ function clash_unit(s, k,   solo, n, i, hp, ok) {
 	printf "    attack: %d\n    damage: %s\n    wis: %d\n    cha: %d\n",
 	    1 + rnd(6), oneof("1d4 1d6+1 1d8+2 2d6 1d10 1d6-1 2d4+3"),
 	    rnd(5) - 2, rnd(5) - 2
+	if (!solo && rnd(12) == 0)
+		print "    status: [broken]"
 	if (!solo && rnd(2))
 		printf "    commander: {name: Leader %d, cha: %d}\n", k, rnd(5) - 1
 	print "    stands:"
 	for (i = 1; i <= n; i++)
 		printf "    - {at: [%d, %d], hp: %d}\n", sx[i], sy[i],
-		    rnd(6) == 0 ? 1 + rnd(hp) : hp
+		    rnd(6) == 0 ? rnd(hp + 1 - solo) + solo : hp
 	unitid[++nunits] = side[s] "-" k
 	unitside[nunits] = s
 }
@@ -701,10 +710,12 @@ END {
 	} else if (r < 13) {
 		print mode
 		print "bt-order orders.txt"
-		n = 2 + rnd(3)
+		# mostly turns ended after the first order, so that all of
+		# them are done often enough
+		n = 1 + rnd(4)
 		printf "" > "orders.txt"
 		for (i = 0; i < n; i++)
-			print one_order() > "orders.txt"
+			print (i == 0 || rnd(3) == 0 ? one_order() : "bt-resolve") > "orders.txt"
 	} else {
 		print mode
 		print one_order()
@@ -759,6 +770,23 @@ new_battle() {
 	[[ $canon == "$state" ]] || fail "bt-init's state is not canonical"
 }
 
+# pipeline: the orders of a bt-order that succeeded, given one by one
+# to the programs, succeed too and end in the same state, byte for byte
+# (bt-order(1)).
+pipeline() {
+	local line from=state.yaml to=p1.yaml piped
+	while read -r line; do
+		# shellcheck disable=SC2086
+		set -- $line
+		"$1" -f "$from" "${@:2}" > "$to" 2> err.txt ||
+			{ status=$?; fail "an order of a bt-order that succeeded fails alone: $line"; }
+		from=$to
+		[[ $to == p1.yaml ]] && to=p2.yaml || to=p1.yaml
+	done < orders.txt
+	slurp "$from" piped
+	[[ $piped == "$out" ]] || fail "bt-order's state differs from the pipeline's"
+}
+
 run() {
 	local prog out canon errs
 	rules=$1 seed=$2 total=$3
@@ -781,14 +809,19 @@ run() {
 		prog=$1
 		shift
 		status=0
+		# 20 s of CPU at most: a program that loops is killed (SIGXCPU)
+		# and so fails the property, rather than the test hanging.
 		case $mode in
 		file)
-			"$prog" -f state.yaml "$@" > out.yaml 2> err.txt || status=$? ;;
+			(ulimit -t 20 && exec "$prog" -f state.yaml "$@") \
+			    > out.yaml 2> err.txt || status=$? ;;
 		stdin)
-			"$prog" "$@" < state.yaml > out.yaml 2> err.txt || status=$? ;;
+			(ulimit -t 20 && exec "$prog" "$@") \
+			    < state.yaml > out.yaml 2> err.txt || status=$? ;;
 		inplace)
 			printf '%s' "$state" > new.yaml
-			"$prog" -i -f new.yaml "$@" > out.yaml 2> err.txt || status=$? ;;
+			(ulimit -t 20 && exec "$prog" -i -f new.yaml "$@") \
+			    > out.yaml 2> err.txt || status=$? ;;
 		esac
 		case $status in
 		0 | 1 | 2) ;;
@@ -827,6 +860,8 @@ run() {
 			{ status=$?; fail "bt-check refuses the state it wrote"; }
 		slurp canon.yaml canon
 		[[ $canon == "$out" ]] || fail "the state written is not canonical"
+		[[ $prog != bt-order ]] || pipeline
+
 		state=$out
 		printf '%s' "$state" > state.yaml
 	done
