@@ -35,8 +35,9 @@ static const struct bt_field turn_fields[] = {
 };
 static const struct bt_schema turn_schema = {
 	"'turn'", turn_fields, sizeof(turn_fields) / sizeof(turn_fields[0]),
-	offsetof(struct bt_turn, present)
+	offsetof(struct bt_turn, present), offsetof(struct bt_turn, marks)
 };
+BT_MARKS_FIT(struct bt_turn, turn_fields);
 
 /* 'turn' says something only once the unit has done something. */
 static bool
@@ -53,8 +54,10 @@ static const struct bt_field ready_fields[] = {
 	{ .key = "target", .type = BT_F_STR, .off = offsetof(struct bt_ready, target) },
 };
 static const struct bt_schema ready_schema = {
-	"'ready'", ready_fields, 2, offsetof(struct bt_ready, present)
+	"'ready'", ready_fields, 2, offsetof(struct bt_ready, present),
+	offsetof(struct bt_ready, marks)
 };
+BT_MARKS_FIT(struct bt_ready, ready_fields);
 
 #define S(k, t, o, fl, lo, hi, d) \
 	{ .key = k, .type = t, .off = offsetof(struct bt_state, o), .flags = fl, \
@@ -68,7 +71,7 @@ static const struct bt_field state_fields[] = {
 };
 static const struct bt_schema state_schema = {
 	"the state", state_fields, sizeof(state_fields) / sizeof(state_fields[0]),
-	SIZE_MAX
+	SIZE_MAX, 0
 };
 
 #define SD(k, t, o, fl, lo, hi) \
@@ -83,8 +86,9 @@ static const struct bt_field side_fields[] = {
 };
 static const struct bt_schema side_schema = {
 	"side", side_fields, sizeof(side_fields) / sizeof(side_fields[0]),
-	SIZE_MAX
+	SIZE_MAX, offsetof(struct bt_side, marks)
 };
+BT_MARKS_FIT(struct bt_side, side_fields);
 
 #define R(k, o) \
 	{ .key = k, .type = BT_F_INT, .off = offsetof(struct bt_ranged, o), \
@@ -95,7 +99,8 @@ static const struct bt_field ranged_fields[] = {
 	R("range", range),
 };
 static const struct bt_schema ranged_schema = {
-	"ranged", ranged_fields, 3, offsetof(struct bt_ranged, present)
+	"ranged", ranged_fields, 3, offsetof(struct bt_ranged, present),
+	0
 };
 
 #define U(k, t, o, fl, lo, hi) \
@@ -129,8 +134,9 @@ static const struct bt_field unit_fields[] = {
 };
 static const struct bt_schema unit_schema = {
 	"unit", unit_fields, sizeof(unit_fields) / sizeof(unit_fields[0]),
-	SIZE_MAX
+	SIZE_MAX, offsetof(struct bt_unit, marks)
 };
+BT_MARKS_FIT(struct bt_unit, unit_fields);
 
 /* What a cc state keeps beyond its shape. */
 static void

@@ -60,7 +60,8 @@ static const struct bt_field objective_fields[] = {
 };
 static const struct bt_schema objective_schema = {
 	"objective", objective_fields,
-	sizeof(objective_fields) / sizeof(objective_fields[0]), SIZE_MAX
+	sizeof(objective_fields) / sizeof(objective_fields[0]), SIZE_MAX,
+	0
 };
 
 /* objectives: a list of flow mappings, kept in the scenario's order. */
@@ -193,7 +194,7 @@ static const struct bt_field state_fields[] = {
 	{ .key = "objectives", .type = BT_F_CUSTOM, .load = load_objectives, .emit = emit_objectives, .given = given_objectives, .free = free_objectives },
 };
 static const struct bt_schema state_schema = {
-	"the state", state_fields, 2, SIZE_MAX
+	"the state", state_fields, 2, SIZE_MAX, 0
 };
 
 static const struct bt_field side_fields[] = {
@@ -201,15 +202,17 @@ static const struct bt_field side_fields[] = {
 	{ .key = "notes", .type = BT_F_STR, .off = offsetof(struct bt_side, notes) },
 };
 static const struct bt_schema side_schema = {
-	"side", side_fields, 2, SIZE_MAX
+	"side", side_fields, 2, SIZE_MAX, offsetof(struct bt_side, marks)
 };
+BT_MARKS_FIT(struct bt_side, side_fields);
 
 static const struct bt_field commander_fields[] = {
 	{ .key = "name", .type = BT_F_STR, .off = offsetof(struct bt_commander, name), .flags = BT_REQ },
 	{ .key = "cha", .type = BT_F_INT, .off = offsetof(struct bt_commander, cha), .flags = BT_REQ, .min = -10, .max = 10 },
 };
 static const struct bt_schema commander_schema = {
-	"commander", commander_fields, 2, offsetof(struct bt_commander, present)
+	"commander", commander_fields, 2,
+	offsetof(struct bt_commander, present), 0
 };
 
 /* stands: [{at: [x, y], hp: n}, ...]; an eliminated stand has no 'at';
@@ -359,8 +362,9 @@ static const struct bt_field unit_fields[] = {
 };
 static const struct bt_schema unit_schema = {
 	"unit", unit_fields, sizeof(unit_fields) / sizeof(unit_fields[0]),
-	SIZE_MAX
+	SIZE_MAX, offsetof(struct bt_unit, marks)
 };
+BT_MARKS_FIT(struct bt_unit, unit_fields);
 
 /* --- the rules a clash state keeps --- */
 

@@ -112,7 +112,7 @@ static const struct bt_field tactic_fields[] = {
 #undef M
 static const struct bt_schema tactic_schema = {
 	"tactic", tactic_fields, sizeof(tactic_fields) / sizeof(tactic_fields[0]),
-	SIZE_MAX
+	SIZE_MAX, 0
 };
 
 /* tactics: {shield-wall: {ac: 2, melee: -1}, ...}: KM-3's catalogue. */
@@ -192,14 +192,14 @@ static const struct bt_field loss_fields[] = {
 #undef L
 static const struct bt_schema loss_schema = {
 	"loss", loss_fields, sizeof(loss_fields) / sizeof(loss_fields[0]),
-	offsetof(struct bt_km_loss, present)
+	offsetof(struct bt_km_loss, present), 0
 };
 static const struct bt_field social_fields[] = {
 	{ .key = "destroyed", .type = BT_F_SUB, .off = 0, .flags = BT_FLOW, .sub = &loss_schema },
 	{ .key = "routed", .type = BT_F_SUB, .off = sizeof(struct bt_km_loss), .flags = BT_FLOW, .sub = &loss_schema },
 };
 static const struct bt_schema social_schema = {
-	"'social-damage'", social_fields, 2, SIZE_MAX
+	"'social-damage'", social_fields, 2, SIZE_MAX, 0
 };
 
 static bool
@@ -219,7 +219,7 @@ static const struct bt_field state_fields[] = {
 };
 static const struct bt_schema state_schema = {
 	"the state", state_fields, sizeof(state_fields) / sizeof(state_fields[0]),
-	SIZE_MAX
+	SIZE_MAX, 0
 };
 
 /* --- sides: the commander and the kingdom's sheet ---------------------- */
@@ -245,8 +245,9 @@ static const struct bt_field side_fields[] = {
 #undef SD
 static const struct bt_schema side_schema = {
 	"side", side_fields, sizeof(side_fields) / sizeof(side_fields[0]),
-	SIZE_MAX
+	SIZE_MAX, offsetof(struct bt_side, marks)
 };
+BT_MARKS_FIT(struct bt_side, side_fields);
 
 /* --- armies ------------------------------------------------------------ */
 
@@ -267,8 +268,9 @@ static const struct bt_field turn_fields[] = {
 #undef T
 static const struct bt_schema turn_schema = {
 	"'turn'", turn_fields, sizeof(turn_fields) / sizeof(turn_fields[0]),
-	offsetof(struct bt_km_turn, present)
+	offsetof(struct bt_km_turn, present), offsetof(struct bt_km_turn, marks)
 };
+BT_MARKS_FIT(struct bt_km_turn, turn_fields);
 
 #define U(k, t, o, fl, lo, hi) \
 	{ .key = k, .type = t, .off = offsetof(struct bt_unit, o), .flags = fl, \
@@ -308,8 +310,9 @@ static const struct bt_field unit_fields[] = {
 #undef U
 static const struct bt_schema unit_schema = {
 	"army", unit_fields, sizeof(unit_fields) / sizeof(unit_fields[0]),
-	SIZE_MAX
+	SIZE_MAX, offsetof(struct bt_unit, marks)
 };
+BT_MARKS_FIT(struct bt_unit, unit_fields);
 
 /* --- what the other files ask of an army -------------------------------- */
 

@@ -259,7 +259,8 @@ static const struct bt_field map_fields[] = {
 	{ .key = "zones", .type = BT_F_CUSTOM, .load = load_zones, .emit = emit_zones, .given = given_zones },
 };
 static const struct bt_schema map_schema = {
-	"'map'", map_fields, sizeof(map_fields) / sizeof(map_fields[0]), SIZE_MAX
+	"'map'", map_fields, sizeof(map_fields) / sizeof(map_fields[0]),
+	SIZE_MAX, 0
 };
 
 /* Ids are words: letters, digits, '-' and '_' (clash names stands UNIT.N). */
@@ -531,8 +532,9 @@ static const struct bt_field log_fields[] = {
 };
 static const struct bt_schema log_schema = {
 	"log entry", log_fields, sizeof(log_fields) / sizeof(log_fields[0]),
-	SIZE_MAX
+	SIZE_MAX, offsetof(struct bt_log_entry, marks)
 };
+BT_MARKS_FIT(struct bt_log_entry, log_fields);
 
 static int
 load_log(void *obj, const struct bt_node *n, struct bt_load *ld)
@@ -580,8 +582,10 @@ static const struct bt_field result_fields[] = {
 	{ .key = "reason", .type = BT_F_STR, .off = offsetof(struct bt_result, reason), .flags = BT_REQ },
 };
 static const struct bt_schema result_schema = {
-	"'result'", result_fields, 2, offsetof(struct bt_result, present)
+	"'result'", result_fields, 2, offsetof(struct bt_result, present),
+	offsetof(struct bt_result, marks)
 };
+BT_MARKS_FIT(struct bt_result, result_fields);
 
 /* The top-level keys around each ruleset's own. */
 static const struct bt_field head_fields[] = {
@@ -620,6 +624,8 @@ state_schema(const struct bt_ruleset *rules)
 	s->fields = f;
 	s->nfields = n;
 	s->present = SIZE_MAX;
+	/* a ruleset with more keys than marks reads on, without places */
+	s->marks = n <= BT_MAX_KEYS ? offsetof(struct bt_state, marks) : 0;
 	return s;
 }
 
@@ -788,6 +794,42 @@ bt_side_find(const struct bt_state *st, const char *id)
 
 	return bsearch(&key, st->sides, st->nsides, sizeof(*st->sides),
 	    idcmp_side);
+}
+
+struct bt_pos
+bt_state_mark(const struct bt_state *st, const char *key)
+{
+	struct bt_schema *schema = state_schema(st->rules);
+	struct bt_pos at = bt_schema_mark(schema, st, key);
+
+	schema_free(schema);
+	return at;
+}
+
+struct bt_pos
+bt_unit_mark(const struct bt_state *st, const struct bt_unit *u,
+    const char *key)
+{
+	struct bt_pos at = bt_schema_mark(st->rules->unit, u, key);
+
+	if (at.line == 0) {
+		at.line = u->line;
+		at.col = u->col;
+	}
+	return at;
+}
+
+struct bt_pos
+bt_side_mark(const struct bt_state *st, const struct bt_side *s,
+    const char *key)
+{
+	struct bt_pos at = bt_schema_mark(st->rules->side, s, key);
+
+	if (at.line == 0) {
+		at.line = s->line;
+		at.col = s->col;
+	}
+	return at;
 }
 
 /* Has the unit a square on the map, whatever its status? */
