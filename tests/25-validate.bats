@@ -177,3 +177,150 @@ log_of() {
 	refused "bt-check: s.yaml:62:11: 'result' names winner 'red', which has no unit left in the battle (CC-1)"
 }
 
+# --- kingdom ---
+
+# army_turn ARMY KEY VALUE: a key of the army's turn, by hand, in s.yaml.
+army_turn() {
+	sed -i "/^  $1:\$/,/^  [^ ]/s/^    strategy: .*/&\n    turn:\n      $2: $3/" s.yaml
+}
+
+@test "KM-1 validate: a kingdom state has no 'active' army" {
+	edit kingdom 's/^first: south$/&\nactive: north-bows/'
+	refused "bt-check: s.yaml:9:9: 'active' is 'north-bows', but kingdom armies act at once: no army has the turn (KM-1)"
+}
+
+@test "KM-2 validate: 'first' names a side, at its place" {
+	edit kingdom 's/^first: south$/first: east/'
+	refused "bt-check: s.yaml:8:8: 'first' names 'east', which is not a side (KM-2)"
+}
+
+@test "KM-9 validate: a destroyed army with HP left" {
+	edit kingdom '/^    at: \[0, 1\]$/d; /^    creatures: 400$/a\    status: [destroyed]
+/^- south-levy$/d'
+	refused "bt-check: s.yaml:57:9: army 'south-levy' is destroyed but has 15 HP: an army is destroyed at 0 HP (KM-9)"
+}
+
+@test "KM-1 validate: an order to shoot before the ranged phase" {
+	edit kingdom ''
+	army_turn north-bows shoot south-levy
+	refused "bt-check: s.yaml:55:14: army 'north-bows' has 'shoot' in its 'turn' in the maneuver phase: no army has it before the ranged phase (KM-1)"
+}
+
+@test "KM-1 validate: damage taken this turn before the ranged phase has ended" {
+	edit kingdom 's/^phase: maneuver$/phase: ranged/'
+	army_turn south-levy damage 3
+	refused "bt-check: s.yaml:71:15: army 'south-levy' has 'damage' in its 'turn' in the ranged phase: no army has it before the melee phase (KM-1)"
+}
+
+@test "KM-1 validate: the avoid-melee choice before the melee phase" {
+	edit kingdom 's/^phase: maneuver$/phase: ranged/'
+	army_turn south-levy avoid-melee true
+	refused "bt-check: s.yaml:71:20: army 'south-levy' has 'avoid-melee' in its 'turn' in the ranged phase: no army has it before the melee phase (KM-1)"
+}
+
+@test "KM-1 validate: who dealt melee damage, and a resolution, before the resolution phase" {
+	edit kingdom 's/^phase: maneuver$/phase: melee/'
+	army_turn south-levy melee-by north-bows
+	sed -i 's/^      melee-by: north-bows$/&\n      resolved: true/' s.yaml
+	refused "bt-check: s.yaml:71:17: army 'south-levy' has 'melee-by' in its 'turn' in the melee phase: no army has it before the resolution phase (KM-1)
+bt-check: s.yaml:72:17: army 'south-levy' has 'resolved' in its 'turn' in the melee phase: no army has it before the resolution phase (KM-1)"
+}
+
+@test "KM-2 validate: an army that has moved more than its Maneuver" {
+	edit kingdom ''
+	army_turn south-levy moved 3
+	refused "bt-check: s.yaml:71:14: army 'south-levy' has moved 3 squares this turn, more than its Maneuver 2 (KM-2)"
+}
+
+@test "KM-13 validate: an outcome before the battle's end" {
+	edit kingdom '/^    population: 5000$/a\    outcome: victory'
+	refused "bt-check: s.yaml:25:14: side 'north' has an 'outcome', but the battle has no 'result' (KM-13)"
+}
+
+@test "KM-17 validate: the cost of reforming before the battle's end" {
+	edit kingdom '/^    population: 3800$/a\    reform-bp: 2'
+	refused "bt-check: s.yaml:33:16: side 'south' has a 'reform-bp', but the battle has no 'result' (KM-17)"
+}
+
+@test "KM-13 validate: the end of a battle gives each side an outcome" {
+	edit kingdom '/^    population: 5000$/a\    outcome: victory
+$a\result:\n  winner: north\n  reason: a rout'
+	refused "bt-check: s.yaml:26:3: side 'south' has no 'outcome', but the battle is over ('result') (KM-13)"
+}
+
+@test "KM-13 validate: the outcomes agree with the result" {
+	edit kingdom '/^    population: 5000$/a\    outcome: victory
+/^    population: 3800$/a\    outcome: victory
+$a\result:\n  winner: north\n  reason: a rout'
+	refused "bt-check: s.yaml:34:14: side 'south' has the outcome 'victory', which is not that of the result (winner 'north') (KM-13)"
+}
+
+@test "KM-15 validate: a draw is both sides' ceasefire or both sides' defeat" {
+	edit kingdom '/^    population: 5000$/a\    outcome: ceasefire
+/^    population: 3800$/a\    outcome: defeat
+$a\result:\n  winner: draw\n  reason: a ceasefire'
+	refused "bt-check: s.yaml:25:14: side 'north' has the outcome 'ceasefire', which is not that of the result (winner 'draw') (KM-13)
+bt-check: s.yaml:34:14: side 'south' has the outcome 'defeat', which is not that of the result (winner 'draw') (KM-13)"
+}
+
+@test "KM-15 validate: both sides asking for a ceasefire end the battle" {
+	edit kingdom '/^    population: [0-9]*$/a\    ceasefire: true'
+	refused "bt-check: s.yaml:34:16: both sides have asked for a ceasefire, which ends the battle, but it has no 'result' (KM-15)"
+}
+
+@test "KM-13 validate: the winner has an army on the field" {
+	edit kingdom '/^    population: 5000$/a\    outcome: defeat
+/^    population: 3800$/a\    outcome: victory
+s/^    hp: 15$/    hp: 0/; /^    at: \[0, 1\]$/d; /^    creatures: 400$/a\    status: [destroyed]
+/^- south-levy$/d; /^order:$/i\result:\n  winner: south\n  reason: a rout'
+	refused "bt-check: s.yaml:73:11: 'result' names winner 'south', which has no army on the field (KM-13)"
+}
+
+@test "KM-14 validate: only a destroyed army's commander has a fate" {
+	edit kingdom '/^    creatures: 400$/a\    commander-fate: killed'
+	refused "bt-check: s.yaml:69:21: army 'south-levy' has a 'commander-fate' but is not destroyed (KM-14)"
+}
+
+@test "KM-14 validate: only the winner's armies learn a Tactical Action" {
+	edit kingdom '/^    creatures: 400$/a\    learns: true'
+	refused "bt-check: s.yaml:69:13: army 'south-levy' learns a Tactical Action, which only the winner's armies on the field do (KM-14)"
+}
+
+@test "KM-3 validate: an army knows only tactics of the state's 'tactics'" {
+	edit kingdom '/^    creatures: 400$/a\    tactics: [wedge]'
+	refused "bt-check: s.yaml:69:14: army 'south-levy' knows tactic 'wedge', which 'tactics' doesn't define (KM-3)"
+}
+
+@test "KM-3 validate: an army uses only a tactic it knows" {
+	edit kingdom 's/^first: south$/&\ntactics:\n  wedge: {melee: 1}/
+/^    creatures: 400$/a\    tactic: wedge'
+	refused "bt-check: s.yaml:71:13: army 'south-levy' uses tactic 'wedge', which it doesn't know (KM-3)"
+}
+
+@test "KM-6 validate: engaged is kept both ways" {
+	edit kingdom '/^    creatures: 100$/a\    engaged: [south-levy]'
+	refused "bt-check: s.yaml:53:14: army 'north-bows' is engaged with 'south-levy', which is not a hostile army next to it engaged with it in turn (KM-6)"
+}
+
+@test "KM-5 validate: an army shoots at a hostile army" {
+	edit kingdom 's/^phase: maneuver$/phase: ranged/'
+	army_turn north-bows shoot north-bows
+	refused "bt-check: s.yaml:55:14: army 'north-bows' is ordered to shoot 'north-bows', which is not a hostile army (KM-5)"
+}
+
+@test "KM-11 validate: the army that dealt most melee damage is a hostile army" {
+	edit kingdom 's/^phase: maneuver$/phase: resolution/'
+	army_turn south-levy melee-by nobody
+	refused "bt-check: s.yaml:71:17: army 'south-levy' was damaged in melee by 'nobody', which is not a hostile army (KM-11)"
+}
+
+@test "KM-5 validate: an army with shots has a range" {
+	edit kingdom '/^    range: 3$/d'
+	refused "bt-check: s.yaml:34:3: army 'north-bows' has shots but no 'range' (KM-5)"
+}
+
+@test "validate: kingdom, hp over max-hp" {
+	edit kingdom 's/^    hp: 15$/    hp: 16/'
+	refused "bt-check: s.yaml:54:3: army 'south-levy' has 16 HP, more than its max-hp 15"
+}
+
