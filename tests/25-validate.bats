@@ -324,3 +324,66 @@ s/^    hp: 15$/    hp: 0/; /^    at: \[0, 1\]$/d; /^    creatures: 400$/a\    st
 	refused "bt-check: s.yaml:54:3: army 'south-levy' has 16 HP, more than its max-hp 15"
 }
 
+# --- clash ---
+
+@test "CL-7 validate: only a solo is a player character" {
+	edit clash '/^    side: raiders$/a\    pc: true'
+	refused "bt-check: s.yaml:24:9: unit 'raider-band' is a player character ('pc') but not a solo (CL-7)"
+}
+
+@test "CL-12 validate: the winner has victory points or a unit left in the battle" {
+	edit clash '/^active:/d; s/^    - {at: \[[12], 2\], hp: 9}$/    - {hp: 0}/
+/^    cha: 0$/{x;s/^/x/;/^x$/{x;s/$/\n    status: [destroyed]/;x};x}; /^- raider-band$/d
+/^order:$/i\result:\n  winner: raiders\n  reason: a rout'
+	refused "bt-check: s.yaml:63:11: 'result' names winner 'raiders', which has neither 10 victory points nor a unit left in the battle (CL-12)"
+}
+
+@test "CL-12 validate: a winner with 10 victory points may have no unit left" {
+	edit clash '/^active:/d; s/^    - {at: \[[12], 2\], hp: 9}$/    - {hp: 0}/
+/^    cha: 0$/{x;s/^/x/;/^x$/{x;s/$/\n    status: [destroyed]/;x};x}; /^- raider-band$/d
+s/^round: 1$/&\nvp: {raiders: 10, town: 0}\nobjectives:\n- {side: raiders, kind: hold, at: [0, 1], vp: 10}/
+/^order:$/i\result:\n  winner: raiders\n  reason: victory points'
+	run --separate-stderr -0 bt-check -q s.yaml
+	assert_equal "$stderr" ""
+}
+
+@test "CL-2 validate: 'retreat' only while it is the unit's turn" {
+	edit clash '/^    side: raiders$/a\    retreat: true'
+	refused "bt-check: s.yaml:24:14: unit 'raider-band' has 'retreat' but is not taking its turn (CL-2)"
+}
+
+@test "CL-8 validate: no morale check in a round still to come" {
+	edit clash '/^    side: raiders$/a\    morale-round: 2'
+	refused "bt-check: s.yaml:24:19: unit 'raider-band' has a morale-round 2, after round 1 (CL-8)"
+}
+
+@test "CL-11 validate: a rally is rolled for this round's turn or the next" {
+	edit clash '/^    side: raiders$/a\    rally-round: 3'
+	refused "bt-check: s.yaml:24:18: unit 'raider-band' has a rally-round 3, after round 2, the next (CL-11)"
+}
+
+@test "CL-1 validate: only the active unit's stands have moved this turn" {
+	edit clash 's/^    - {at: \[1, 2\], hp: 9}$/    - {at: [1, 2], hp: 9, moved: 5}/'
+	refused "bt-check: s.yaml:33:7: stand raider-band.1 has 'moved' or 'attacked' but its unit is not taking its turn"
+}
+
+@test "CL-1 validate: a stand has moved no more than its speed" {
+	edit clash 's/^    - {at: \[0, 0\], hp: 45}$/    - {at: [0, 0], hp: 45, moved: 35}/'
+	refused "bt-check: s.yaml:61:7: stand town-hero.1 has moved 35 ft, more than its speed 30"
+}
+
+@test "CL-1 validate: a solo joins a unit of its own side" {
+	edit clash 's/^    joined: town-guard$/    joined: raider-band/'
+	refused "bt-check: s.yaml:48:3: solo 'town-hero' joins 'raider-band', which is not a unit of its side"
+}
+
+@test "CL-12 validate: 'vp' names sides of the battle" {
+	edit clash 's/^round: 1$/&\nvp: {raiders: 0, town: 0, river: 1}\nobjectives:\n- {side: town, kind: hold, at: [0, 1], vp: 3}/'
+	refused "bt-check: s.yaml:7:27: 'vp' names side 'river', which is not in 'sides'"
+}
+
+@test "CL-12 validate: a battle with objectives keeps a tally" {
+	edit clash 's/^round: 1$/&\nobjectives:\n- {side: town, kind: hold, at: [0, 1], vp: 3}/'
+	refused "bt-check: s.yaml: the state has objectives but no 'vp' tally (CL-12)"
+}
+
