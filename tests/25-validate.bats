@@ -387,3 +387,34 @@ s/^round: 1$/&\nvp: {raiders: 10, town: 0}\nobjectives:\n- {side: raiders, kind:
 	refused "bt-check: s.yaml: the state has objectives but no 'vp' tally (CL-12)"
 }
 
+# --- every program, not only bt-check ---
+
+@test "validate: every program refuses a bad state with exit 3 and writes nothing" {
+	local msg="s.yaml:9:15: 'deploy-first' names 'green', which is not a side (CC-2)"
+
+	edit cc 's/^deploy-first: blue$/deploy-first: green/'
+	printf 'bt-resolve\n' > orders
+	for cmd in "bt-move -f s.yaml blue-hydra f" \
+	    "bt-attack -f s.yaml blue-hydra red-foot" \
+	    "bt-act -f s.yaml blue-hydra defend" \
+	    "bt-resolve s.yaml" \
+	    "bt-morale -f s.yaml --rally blue-hydra" \
+	    "bt-render s.yaml" \
+	    "bt-roll -f s.yaml d20" \
+	    "bt-order -f s.yaml orders" \
+	    "bt-check s.yaml"; do
+		# shellcheck disable=SC2086
+		run --separate-stderr -3 $cmd
+		assert_output ""
+		assert_equal "$stderr" "${cmd%% *}: $msg"
+	done
+}
+
+@test "validate: a program refuses a bad state given in place, and leaves it as it was" {
+	edit cc 's/^deploy-first: blue$/deploy-first: green/'
+	cp s.yaml before.yaml
+	run --separate-stderr -3 bt-resolve -i s.yaml
+	assert_output ""
+	assert_equal "$stderr" "bt-resolve: s.yaml:9:15: 'deploy-first' names 'green', which is not a side (CC-2)"
+	cmp s.yaml before.yaml
+}
