@@ -25,7 +25,12 @@ enum bt_exit {
 #define BT_MAX_MAP	4096			/* squares a side */
 #define BT_MAX_INT	1000000000L		/* any integer field */
 
+#define BT_NELEM(a)	(sizeof(a) / sizeof((a)[0]))
+
 /* diag.c */
+struct bt_pos {			/* where a value was read, for messages */
+	int		 line, col;	/* 1-based; 0 when there is no place */
+};
 struct bt_msg {
 	int		 line, col;	/* 1-based; 0 when there is no place */
 	char		*text;
@@ -45,6 +50,9 @@ void	 bt_error_init(struct bt_error *, const char *file);
 /* Adds a problem; returns -1 so callers can `return bt_errorf(...)`. */
 int	 bt_errorf(struct bt_error *, int status, int line, int col,
 	    const char *fmt, ...) __attribute__((format(printf, 5, 6)));
+/* A state that is not valid (exit 3), at a place or none ({0, 0}). */
+int	 bt_data_error(struct bt_error *, struct bt_pos, const char *fmt, ...)
+	    __attribute__((format(printf, 3, 4)));
 void	 bt_error_print(const struct bt_error *, FILE *);
 void	 bt_error_free(struct bt_error *);
 void	 bt_warnx(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
@@ -169,9 +177,17 @@ int	 bt_dice_done(struct bt_dice *);
 /* state.c: the battle state (bt-state(5)). */
 enum bt_facing { BT_N, BT_E, BT_S, BT_W };
 
-struct bt_pos {			/* where a value was read, for messages */
-	int		 line, col;
-};
+/*
+ * Where each key of a struct read from YAML was read (its value's place),
+ * in the order of the struct's table, for the checks' messages: a struct
+ * whose table sets 'marks' keeps an array of them (schema.c). A key left
+ * out, or a struct a program made, has {0, 0}.
+ */
+#define BT_MAX_KEYS	32
+/* A table's keys fit in the marks its struct keeps. */
+#define BT_MARKS_FIT(type, fields) \
+	_Static_assert(BT_NELEM(fields) <= BT_NELEM(((type *)0)->marks), \
+	    #fields " has more keys than " #type " keeps marks for")
 struct bt_rect {
 	int		 x0, y0, x1, y1;	/* corners included */
 };
@@ -195,11 +211,13 @@ struct bt_log_entry {
 	char		*who;		/* the side or unit it concerns */
 	struct bt_rolls	 rolls;		/* each die rolled, in order */
 	char		*text;		/* what happened, in a sentence */
+	struct bt_pos	 marks[5];
 };
 struct bt_result {
 	bool		 present;
 	char		*winner;	/* a side id, or "draw" */
 	char		*reason;
+	struct bt_pos	 marks[2];
 };
 struct bt_ranged {			/* cc: a ranged attack */
 	bool		 present;
@@ -240,6 +258,7 @@ struct bt_ready {			/* cc: a readied attack (CC-25) */
 	bool		 present;
 	int		 trigger;	/* 0 contact (melee), 1 range (ranged) */
 	char		*target;	/* only this enemy sets it off, or NULL */
+	struct bt_pos	 marks[2];
 };
 struct bt_turn {			/* cc: the active unit's turn so far */
 	bool		 present;
@@ -248,6 +267,7 @@ struct bt_turn {			/* cc: the active unit's turn so far */
 	bool		 contact;	/* in contact: no facing change (CC-13) */
 	bool		 acted;		/* its one action */
 	bool		 stopped;	/* acted after moving: no more movement */
+	struct bt_pos	 marks[5];
 };
 
 /* A list of names: a kingdom army's known tactics, whom it is engaged with. */
@@ -271,6 +291,7 @@ struct bt_km_turn {
 	int		 damage;	/* taken this turn (KM-9, KM-10) */
 	char		*melee_by;	/* who dealt it most melee damage (KM-11) */
 	bool		 resolved;	/* its resolution is done (KM-9 to KM-12) */
+	struct bt_pos	 marks[9];
 };
 /* kingdom: a Tactical Action, a named set of modifiers (KM-3). */
 struct bt_km_mods {
@@ -315,6 +336,7 @@ struct bt_side {
 	int		 outcome;	/* -1, or victory, ceasefire, defeat */
 	int		 reform_bp;	/* to reform its routed armies (KM-17) */
 	char		*notes;
+	struct bt_pos	 marks[BT_MAX_KEYS];
 };
 
 struct bt_unit {
@@ -366,6 +388,7 @@ struct bt_unit {
 	char		*supported_by;	/* ally whose Support it holds (CC-26) */
 	unsigned	 status;	/* enum bt_status bits */
 	char		*notes;
+	struct bt_pos	 marks[BT_MAX_KEYS];
 };
 
 struct bt_state {
@@ -407,6 +430,7 @@ struct bt_state {
 	size_t		 nobjectives;
 	struct bt_vp	*vp;
 	size_t		 nvp;
+	struct bt_pos	 marks[BT_MAX_KEYS];	/* of every top-level key */
 };
 
 enum bt_load_mode {
@@ -430,6 +454,15 @@ struct bt_unit *bt_unit_find(const struct bt_state *, const char *id);
 struct bt_unit *bt_unit_operand(const struct bt_state *, const char *id,
 	    const char *what, struct bt_error *);
 struct bt_side *bt_side_find(const struct bt_state *, const char *id);
+/* Where a key of the state, of a unit or of a side was read, for a
+ * check's message; a key of a nested mapping as 'KEY.SUBKEY'. A key with
+ * no place falls back to the mapping's: the unit's or side's id, the
+ * nested mapping's key; for the state, no place. */
+struct bt_pos bt_state_mark(const struct bt_state *, const char *key);
+struct bt_pos bt_unit_mark(const struct bt_state *, const struct bt_unit *,
+	    const char *key);
+struct bt_pos bt_side_mark(const struct bt_state *, const struct bt_side *,
+	    const char *key);
 bool	 bt_unit_acts(const struct bt_unit *);
 bool	 bt_unit_on_map(const struct bt_unit *);
 struct bt_log_entry *bt_log_add(struct bt_state *, const char *event,
@@ -471,6 +504,9 @@ struct bt_schema {
 	const struct bt_field	*fields;
 	size_t			 nfields;
 	size_t			 present;	/* offset of a bool, or SIZE_MAX */
+	/* Offset of the struct's marks, one a field, or 0 for none: the
+	 * marks are never a struct's first member. */
+	size_t			 marks;
 };
 struct bt_field {
 	const char		*key;
@@ -491,6 +527,9 @@ int	 bt_schema_load(const struct bt_schema *, void *obj,
 void	 bt_schema_emit(const struct bt_schema *, const void *obj,
 	    struct bt_emitter *);
 void	 bt_schema_free(const struct bt_schema *, void *obj);
+/* Where key ('KEY' or 'KEY.SUBKEY') of obj was read, or {0, 0}. */
+struct bt_pos bt_schema_mark(const struct bt_schema *, const void *obj,
+	    const char *key);
 /* Helpers for custom loaders; each reports its own error. */
 int	 bt_node_int(const struct bt_node *, long min, long max, long *out,
 	    const char *key, struct bt_load *);

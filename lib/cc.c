@@ -35,8 +35,9 @@ static const struct bt_field turn_fields[] = {
 };
 static const struct bt_schema turn_schema = {
 	"'turn'", turn_fields, sizeof(turn_fields) / sizeof(turn_fields[0]),
-	offsetof(struct bt_turn, present)
+	offsetof(struct bt_turn, present), offsetof(struct bt_turn, marks)
 };
+BT_MARKS_FIT(struct bt_turn, turn_fields);
 
 /* 'turn' says something only once the unit has done something. */
 static bool
@@ -53,8 +54,10 @@ static const struct bt_field ready_fields[] = {
 	{ .key = "target", .type = BT_F_STR, .off = offsetof(struct bt_ready, target) },
 };
 static const struct bt_schema ready_schema = {
-	"'ready'", ready_fields, 2, offsetof(struct bt_ready, present)
+	"'ready'", ready_fields, 2, offsetof(struct bt_ready, present),
+	offsetof(struct bt_ready, marks)
 };
+BT_MARKS_FIT(struct bt_ready, ready_fields);
 
 #define S(k, t, o, fl, lo, hi, d) \
 	{ .key = k, .type = t, .off = offsetof(struct bt_state, o), .flags = fl, \
@@ -68,7 +71,7 @@ static const struct bt_field state_fields[] = {
 };
 static const struct bt_schema state_schema = {
 	"the state", state_fields, sizeof(state_fields) / sizeof(state_fields[0]),
-	SIZE_MAX
+	SIZE_MAX, 0
 };
 
 #define SD(k, t, o, fl, lo, hi) \
@@ -83,8 +86,9 @@ static const struct bt_field side_fields[] = {
 };
 static const struct bt_schema side_schema = {
 	"side", side_fields, sizeof(side_fields) / sizeof(side_fields[0]),
-	SIZE_MAX
+	SIZE_MAX, offsetof(struct bt_side, marks)
 };
+BT_MARKS_FIT(struct bt_side, side_fields);
 
 #define R(k, o) \
 	{ .key = k, .type = BT_F_INT, .off = offsetof(struct bt_ranged, o), \
@@ -95,7 +99,8 @@ static const struct bt_field ranged_fields[] = {
 	R("range", range),
 };
 static const struct bt_schema ranged_schema = {
-	"ranged", ranged_fields, 3, offsetof(struct bt_ranged, present)
+	"ranged", ranged_fields, 3, offsetof(struct bt_ranged, present),
+	0
 };
 
 #define U(k, t, o, fl, lo, hi) \
@@ -129,14 +134,138 @@ static const struct bt_field unit_fields[] = {
 };
 static const struct bt_schema unit_schema = {
 	"unit", unit_fields, sizeof(unit_fields) / sizeof(unit_fields[0]),
-	SIZE_MAX
+	SIZE_MAX, offsetof(struct bt_unit, marks)
 };
+BT_MARKS_FIT(struct bt_unit, unit_fields);
+
+/*
+ * What a unit's status says must agree with its HP and with whose turn it
+ * is: broken at 0 HP, destroyed below it (CC-27); a unit out of the
+ * battle keeps no other status (cc_leave_battle); a Disengage lasts the
+ * turn of the unit that took it (CC-23).
+ */
+static void
+check_status(const struct bt_state *st, const struct bt_unit *u,
+    struct bt_error *err)
+{
+	const unsigned also = BT_ST_BROKEN | BT_ST_DEFENDING |
+	    BT_ST_DISENGAGING;
+
+	if (u->status & BT_ST_DESTROYED && u->hp >= 0)
+		bt_data_error(err, bt_unit_mark(st, u, "hp"), "unit '%s' is "
+		    "destroyed but has %d HP: destroyed is below 0 (CC-27)",
+		    u->id, u->hp);
+	if (u->status & BT_ST_BROKEN && u->hp > 0)
+		bt_data_error(err, bt_unit_mark(st, u, "hp"), "unit '%s' is "
+		    "broken but has %d HP: broken is at 0 (CC-27)", u->id,
+		    u->hp);
+	if (u->status & BT_ST_GONE && u->status & also)
+		bt_data_error(err, bt_unit_mark(st, u, "status"), "unit '%s' "
+		    "is out of the battle (%s) but still %s", u->id,
+		    u->status & BT_ST_DESTROYED ? "destroyed" : "fled",
+		    u->status & BT_ST_BROKEN ? "broken" :
+		    u->status & BT_ST_DEFENDING ? "defending" : "disengaging");
+	if (u->status & BT_ST_DISENGAGING && st->active != NULL &&
+	    strcmp(st->active, u->id) != 0)
+		bt_data_error(err, bt_unit_mark(st, u, "status"), "unit '%s' "
+		    "is disengaging, but a Disengage lasts only the turn of "
+		    "the unit that takes it, and it is the turn of '%s' "
+		    "(CC-23)", u->id, st->active);
+}
+
+/*
+ * The other units a unit names: the target of its readied attack, an
+ * enemy (CC-25), and the ally whose Support it holds (CC-26). Either
+ * may have left the battle since: the ready and the support stay until
+ * the unit's, or the ally's, next turn. A readied ranged attack needs a
+ * ranged attack. A broken unit may keep a ready the DM left it when
+ * breaking it by hand: it makes no reaction (CC-30), and the programs
+ * pass it over.
+ */
+static void
+check_names(const struct bt_state *st, const struct bt_unit *u,
+    struct bt_error *err)
+{
+	const struct bt_unit *o;
+
+	if (u->ready.present && u->ready.target != NULL &&
+	    ((o = bt_unit_find(st, u->ready.target)) == NULL ||
+	    !cc_enemies(u, o)))
+		bt_data_error(err, bt_unit_mark(st, u, "ready.target"),
+		    "unit '%s' readies an attack on '%s', which is not an "
+		    "enemy unit (CC-25)", u->id, u->ready.target);
+	if (u->ready.present && u->ready.trigger == 1 && !u->ranged.present)
+		bt_data_error(err, bt_unit_mark(st, u, "ready.trigger"),
+		    "unit '%s' readies a ranged attack but has no 'ranged' "
+		    "(CC-25)", u->id);
+	if (u->supported_by != NULL && ((o = bt_unit_find(st,
+	    u->supported_by)) == NULL || o == u || cc_enemies(u, o)))
+		bt_data_error(err, bt_unit_mark(st, u, "supported-by"),
+		    "unit '%s' is supported by '%s', which is not another unit "
+		    "of its side (CC-26)", u->id, u->supported_by);
+}
+
+/*
+ * The turn of the active unit (CC-6): none when no unit has the turn,
+ * and no more movement spent than the unit has (cc_move refuses more).
+ */
+static void
+check_turn(const struct bt_state *st, struct bt_error *err)
+{
+	const struct bt_turn *t = &st->turn;
+	const struct bt_unit *a;
+
+	if (!(t->moved || t->rotated || t->contact || t->acted || t->stopped))
+		return;		/* an empty 'turn' says nothing */
+	if (st->active == NULL) {
+		bt_data_error(err, bt_state_mark(st, "turn"), "'turn' is the "
+		    "turn of the active unit, but no unit is active");
+		return;
+	}
+	if ((a = bt_unit_find(st, st->active)) != NULL &&
+	    t->moved > cc_speed(st, a))
+		bt_data_error(err, bt_state_mark(st, "turn.moved"), "'turn' "
+		    "has moved %d ft, more than the %d ft '%s' may move "
+		    "(CC-6)", t->moved, cc_speed(st, a), a->id);
+}
+
+/*
+ * Who won must be able to have won (CC-1): the last side with a unit
+ * unbroken, or the side with the most HP on the map at the round limit,
+ * has a unit in the battle either way.
+ */
+static void
+check_result(const struct bt_state *st, struct bt_error *err)
+{
+	if (st->round_limit > 0 && st->round > st->round_limit &&
+	    !st->result.present)
+		bt_data_error(err, bt_state_mark(st, "round"), "'round' is %d, "
+		    "past the 'round-limit' %d, but the battle has no "
+		    "'result' (CC-1)", st->round, st->round_limit);
+	if (!st->result.present || strcmp(st->result.winner, "draw") == 0 ||
+	    bt_side_find(st, st->result.winner) == NULL)
+		return;
+	for (size_t i = 0; i < st->nunits; i++)
+		if (cc_in_battle(&st->units[i]) &&
+		    strcmp(st->units[i].side, st->result.winner) == 0)
+			return;
+	bt_data_error(err, bt_state_mark(st, "result.winner"), "'result' "
+	    "names winner '%s', which has no unit left in the battle (CC-1)",
+	    st->result.winner);
+}
 
 /* What a cc state keeps beyond its shape. */
 static void
 cc_check(const struct bt_state *st, struct bt_error *err)
 {
 	bt_check_active(st, err);
+	if (st->deploy_first != NULL &&
+	    bt_side_find(st, st->deploy_first) == NULL)
+		bt_data_error(err, bt_state_mark(st, "deploy-first"),
+		    "'deploy-first' names '%s', which is not a side (CC-2)",
+		    st->deploy_first);
+	check_turn(st, err);
+	check_result(st, err);
 	if (st->map.square != 50)
 		bt_errorf(err, BT_EXIT_DATA, 0, 0, "a cc map's squares are 50 "
 		    "ft, not %d (G-1)", st->map.square);
@@ -160,6 +289,8 @@ cc_check(const struct bt_state *st, struct bt_error *err)
 		if (u->hp == 0 && !(u->status & (BT_ST_BROKEN | BT_ST_GONE)))
 			bt_errorf(err, BT_EXIT_DATA, u->line, u->col, "unit '%s' "
 			    "is at 0 HP but not broken (CC-27)", u->id);
+		check_status(st, u, err);
+		check_names(st, u, err);
 	}
 }
 

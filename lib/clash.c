@@ -60,7 +60,8 @@ static const struct bt_field objective_fields[] = {
 };
 static const struct bt_schema objective_schema = {
 	"objective", objective_fields,
-	sizeof(objective_fields) / sizeof(objective_fields[0]), SIZE_MAX
+	sizeof(objective_fields) / sizeof(objective_fields[0]), SIZE_MAX,
+	0
 };
 
 /* objectives: a list of flow mappings, kept in the scenario's order. */
@@ -193,7 +194,7 @@ static const struct bt_field state_fields[] = {
 	{ .key = "objectives", .type = BT_F_CUSTOM, .load = load_objectives, .emit = emit_objectives, .given = given_objectives, .free = free_objectives },
 };
 static const struct bt_schema state_schema = {
-	"the state", state_fields, 2, SIZE_MAX
+	"the state", state_fields, 2, SIZE_MAX, 0
 };
 
 static const struct bt_field side_fields[] = {
@@ -201,15 +202,17 @@ static const struct bt_field side_fields[] = {
 	{ .key = "notes", .type = BT_F_STR, .off = offsetof(struct bt_side, notes) },
 };
 static const struct bt_schema side_schema = {
-	"side", side_fields, 2, SIZE_MAX
+	"side", side_fields, 2, SIZE_MAX, offsetof(struct bt_side, marks)
 };
+BT_MARKS_FIT(struct bt_side, side_fields);
 
 static const struct bt_field commander_fields[] = {
 	{ .key = "name", .type = BT_F_STR, .off = offsetof(struct bt_commander, name), .flags = BT_REQ },
 	{ .key = "cha", .type = BT_F_INT, .off = offsetof(struct bt_commander, cha), .flags = BT_REQ, .min = -10, .max = 10 },
 };
 static const struct bt_schema commander_schema = {
-	"commander", commander_fields, 2, offsetof(struct bt_commander, present)
+	"commander", commander_fields, 2,
+	offsetof(struct bt_commander, present), 0
 };
 
 /* stands: [{at: [x, y], hp: n}, ...]; an eliminated stand has no 'at';
@@ -359,8 +362,9 @@ static const struct bt_field unit_fields[] = {
 };
 static const struct bt_schema unit_schema = {
 	"unit", unit_fields, sizeof(unit_fields) / sizeof(unit_fields[0]),
-	SIZE_MAX
+	SIZE_MAX, offsetof(struct bt_unit, marks)
 };
+BT_MARKS_FIT(struct bt_unit, unit_fields);
 
 /* --- the rules a clash state keeps --- */
 
@@ -387,13 +391,16 @@ check_stands(const struct bt_state *st, const struct bt_unit *u,
 			    "%d", u->id, k + 1, s->moved, u->speed);
 	}
 	if (u->retreat && !active)
-		bt_errorf(err, BT_EXIT_DATA, u->line, u->col, "unit '%s' has "
-		    "'retreat' but is not taking its turn", u->id);
-	if (u->morale_round > st->round ||
-	    u->rally_round > st->round + 1)
-		bt_errorf(err, BT_EXIT_DATA, u->line, u->col, "unit '%s' has a "
-		    "morale-round or rally-round after round %d", u->id,
-		    st->round);
+		bt_data_error(err, bt_unit_mark(st, u, "retreat"), "unit '%s' "
+		    "has 'retreat' but is not taking its turn (CL-2)", u->id);
+	if (u->morale_round > st->round)
+		bt_data_error(err, bt_unit_mark(st, u, "morale-round"), "unit "
+		    "'%s' has a morale-round %d, after round %d (CL-8)", u->id,
+		    u->morale_round, st->round);
+	if (u->rally_round > st->round + 1)
+		bt_data_error(err, bt_unit_mark(st, u, "rally-round"), "unit "
+		    "'%s' has a rally-round %d, after round %d, the next "
+		    "(CL-11)", u->id, u->rally_round, st->round + 1);
 }
 
 static void
@@ -409,6 +416,9 @@ check_unit(const struct bt_state *st, const struct bt_unit *u,
 	if (u->solo && (u->status & BT_ST_BROKEN))
 		bt_errorf(err, BT_EXIT_DATA, u->line, u->col, "solo '%s' is "
 		    "broken, but a solo is never broken (CL-10)", u->id);
+	if (u->pc && !u->solo)
+		bt_data_error(err, bt_unit_mark(st, u, "pc"), "unit '%s' is a "
+		    "player character ('pc') but not a solo (CL-7)", u->id);
 	if (u->solo && u->nstands == 1 && u->stands[0].hp == 0 &&
 	    u->stands[0].placed && u->pc && st->order == NULL)
 		bt_errorf(err, BT_EXIT_DATA, u->line, u->col, "solo '%s' "
@@ -488,6 +498,29 @@ check_score(const struct bt_state *st, struct bt_error *err)
 		    "but no 'vp' tally (CL-12)");
 }
 
+/* Who won must be able to have won (CL-12): by victory points, or as
+ * the one side with a unit or solo left in the battle. */
+static void
+check_result(const struct bt_state *st, struct bt_error *err)
+{
+	const char *w = st->result.winner;
+
+	if (!st->result.present || strcmp(w, "draw") == 0 ||
+	    bt_side_find(st, w) == NULL)
+		return;
+	for (size_t i = 0; i < st->nvp; i++)
+		if (strcmp(st->vp[i].side, w) == 0 &&
+		    st->vp[i].vp >= CLASH_WIN_VP)
+			return;
+	for (size_t i = 0; i < st->nunits; i++)
+		if (clash_in_battle(&st->units[i]) &&
+		    strcmp(st->units[i].side, w) == 0)
+			return;
+	bt_data_error(err, bt_state_mark(st, "result.winner"), "'result' "
+	    "names winner '%s', which has neither %d victory points nor a "
+	    "unit left in the battle (CL-12)", w, CLASH_WIN_VP);
+}
+
 /* Positions, overlaps and terrain are the common checks' (state.c). */
 static void
 clash_check(const struct bt_state *st, struct bt_error *err)
@@ -496,6 +529,7 @@ clash_check(const struct bt_state *st, struct bt_error *err)
 	for (size_t i = 0; i < st->nunits; i++)
 		check_unit(st, &st->units[i], err);
 	check_score(st, err);
+	check_result(st, err);
 }
 
 static void

@@ -50,6 +50,20 @@ bt_errorf(struct bt_error *e, int status, int line, int col,
 	return -1;
 }
 
+int
+bt_data_error(struct bt_error *e, struct bt_pos at, const char *fmt, ...)
+{
+	va_list ap;
+	char *msg;
+
+	va_start(ap, fmt);
+	msg = bt_xvasprintf(fmt, ap);
+	va_end(ap);
+	bt_errorf(e, BT_EXIT_DATA, at.line, at.col, "%s", msg);
+	free(msg);
+	return -1;
+}
+
 /* Messages in the order of the input, those with no place last; found
  * in another order (units are read as they stream by). */
 static int

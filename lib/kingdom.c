@@ -112,7 +112,7 @@ static const struct bt_field tactic_fields[] = {
 #undef M
 static const struct bt_schema tactic_schema = {
 	"tactic", tactic_fields, sizeof(tactic_fields) / sizeof(tactic_fields[0]),
-	SIZE_MAX
+	SIZE_MAX, 0
 };
 
 /* tactics: {shield-wall: {ac: 2, melee: -1}, ...}: KM-3's catalogue. */
@@ -192,14 +192,14 @@ static const struct bt_field loss_fields[] = {
 #undef L
 static const struct bt_schema loss_schema = {
 	"loss", loss_fields, sizeof(loss_fields) / sizeof(loss_fields[0]),
-	offsetof(struct bt_km_loss, present)
+	offsetof(struct bt_km_loss, present), 0
 };
 static const struct bt_field social_fields[] = {
 	{ .key = "destroyed", .type = BT_F_SUB, .off = 0, .flags = BT_FLOW, .sub = &loss_schema },
 	{ .key = "routed", .type = BT_F_SUB, .off = sizeof(struct bt_km_loss), .flags = BT_FLOW, .sub = &loss_schema },
 };
 static const struct bt_schema social_schema = {
-	"'social-damage'", social_fields, 2, SIZE_MAX
+	"'social-damage'", social_fields, 2, SIZE_MAX, 0
 };
 
 static bool
@@ -219,7 +219,7 @@ static const struct bt_field state_fields[] = {
 };
 static const struct bt_schema state_schema = {
 	"the state", state_fields, sizeof(state_fields) / sizeof(state_fields[0]),
-	SIZE_MAX
+	SIZE_MAX, 0
 };
 
 /* --- sides: the commander and the kingdom's sheet ---------------------- */
@@ -245,8 +245,9 @@ static const struct bt_field side_fields[] = {
 #undef SD
 static const struct bt_schema side_schema = {
 	"side", side_fields, sizeof(side_fields) / sizeof(side_fields[0]),
-	SIZE_MAX
+	SIZE_MAX, offsetof(struct bt_side, marks)
 };
+BT_MARKS_FIT(struct bt_side, side_fields);
 
 /* --- armies ------------------------------------------------------------ */
 
@@ -267,8 +268,9 @@ static const struct bt_field turn_fields[] = {
 #undef T
 static const struct bt_schema turn_schema = {
 	"'turn'", turn_fields, sizeof(turn_fields) / sizeof(turn_fields[0]),
-	offsetof(struct bt_km_turn, present)
+	offsetof(struct bt_km_turn, present), offsetof(struct bt_km_turn, marks)
 };
+BT_MARKS_FIT(struct bt_km_turn, turn_fields);
 
 #define U(k, t, o, fl, lo, hi) \
 	{ .key = k, .type = t, .off = offsetof(struct bt_unit, o), .flags = fl, \
@@ -308,8 +310,9 @@ static const struct bt_field unit_fields[] = {
 #undef U
 static const struct bt_schema unit_schema = {
 	"army", unit_fields, sizeof(unit_fields) / sizeof(unit_fields[0]),
-	SIZE_MAX
+	SIZE_MAX, offsetof(struct bt_unit, marks)
 };
+BT_MARKS_FIT(struct bt_unit, unit_fields);
 
 /* --- what the other files ask of an army -------------------------------- */
 
@@ -495,33 +498,147 @@ check_names(const struct bt_state *st, const struct bt_unit *u,
 			if (strcmp(st->tactics[i].name, u->tactics.v[k]) == 0)
 				break;
 		if (i == st->ntactics)
-			bt_errorf(err, BT_EXIT_DATA, u->line, u->col, "army '%s' "
-			    "knows tactic '%s', which 'tactics' doesn't define",
-			    u->id, u->tactics.v[k]);
+			bt_data_error(err, bt_unit_mark(st, u, "tactics"),
+			    "army '%s' knows tactic '%s', which 'tactics' "
+			    "doesn't define (KM-3)", u->id, u->tactics.v[k]);
 	}
 	if (u->tactic != NULL && !bt_names_has(&u->tactics, u->tactic))
-		bt_errorf(err, BT_EXIT_DATA, u->line, u->col, "army '%s' uses "
-		    "tactic '%s', which it doesn't know (KM-3)", u->id,
+		bt_data_error(err, bt_unit_mark(st, u, "tactic"), "army '%s' "
+		    "uses tactic '%s', which it doesn't know (KM-3)", u->id,
 		    u->tactic);
 	for (size_t k = 0; k < u->engaged.n; k++) {
 		o = bt_unit_find(st, u->engaged.v[k]);
 		if (o == NULL || !km_hostile(u, o) || !km_adjacent(u, o) ||
 		    !bt_names_has(&o->engaged, u->id))
-			bt_errorf(err, BT_EXIT_DATA, u->line, u->col, "army '%s' "
-			    "is engaged with '%s', which is not a hostile army "
-			    "next to it engaged with it in turn (KM-6)", u->id,
-			    u->engaged.v[k]);
+			bt_data_error(err, bt_unit_mark(st, u, "engaged"),
+			    "army '%s' is engaged with '%s', which is not a "
+			    "hostile army next to it engaged with it in turn "
+			    "(KM-6)", u->id, u->engaged.v[k]);
 	}
 	if (u->km.shoot != NULL && ((o = bt_unit_find(st, u->km.shoot)) ==
 	    NULL || !km_hostile(u, o)))
-		bt_errorf(err, BT_EXIT_DATA, u->line, u->col, "army '%s' is "
-		    "ordered to shoot '%s', which is not a hostile army",
-		    u->id, u->km.shoot);
+		bt_data_error(err, bt_unit_mark(st, u, "turn.shoot"), "army "
+		    "'%s' is ordered to shoot '%s', which is not a hostile "
+		    "army (KM-5)", u->id, u->km.shoot);
 	if (u->km.melee_by != NULL && ((o = bt_unit_find(st,
 	    u->km.melee_by)) == NULL || !km_hostile(u, o)))
-		bt_errorf(err, BT_EXIT_DATA, u->line, u->col, "army '%s' was "
-		    "damaged in melee by '%s', which is not a hostile army",
-		    u->id, u->km.melee_by);
+		bt_data_error(err, bt_unit_mark(st, u, "turn.melee-by"), "army "
+		    "'%s' was damaged in melee by '%s', which is not a hostile "
+		    "army (KM-11)", u->id, u->km.melee_by);
+}
+
+/*
+ * An army's turn so far: each key is written in a phase (KM-1) and the
+ * turn is emptied when the next turn begins, so a key of a phase still
+ * to come is not the programs'; and no more Maneuver spent than the army
+ * has (KM-2).
+ */
+static void
+check_turn(const struct bt_state *st, const struct bt_unit *u,
+    struct bt_error *err)
+{
+	const struct {
+		const char	*key;
+		int		 from;	/* the first phase with it */
+		bool		 given;
+	} keys[] = {
+		{ "shoot", KM_RANGED, u->km.shoot != NULL },
+		{ "avoid-melee", KM_MELEE, u->km.avoid },
+		{ "damage", KM_MELEE, u->km.damage > 0 },
+		{ "melee-by", KM_RESOLUTION, u->km.melee_by != NULL },
+		{ "resolved", KM_RESOLUTION, u->km.resolved },
+	};
+
+	if (!u->km.present)
+		return;
+	for (size_t i = 0; i < BT_NELEM(keys); i++) {
+		char *path;
+
+		if (!keys[i].given || st->phase >= keys[i].from)
+			continue;
+		path = bt_xasprintf("turn.%s", keys[i].key);
+		bt_data_error(err, bt_unit_mark(st, u, path), "army '%s' has "
+		    "'%s' in its 'turn' in the %s phase: no army has it before "
+		    "the %s phase (KM-1)", u->id, keys[i].key,
+		    km_phase_words[st->phase], km_phase_words[keys[i].from]);
+		free(path);
+	}
+	if (u->km.moved > 0 && u->km.moved > u->maneuver)
+		bt_data_error(err, bt_unit_mark(st, u, "turn.moved"), "army "
+		    "'%s' has moved %d squares this turn, more than its "
+		    "Maneuver %d (KM-2)", u->id, u->km.moved, u->maneuver);
+}
+
+/*
+ * What the battle's end writes (KM-13 to KM-17) is there only once it has
+ * ended, and agrees with who won: the winner, which has armies on the
+ * field, has a victory and the other side a defeat; a draw is both sides'
+ * ceasefire or both sides' defeat. Only the winner's armies on the field
+ * learn a Tactical Action, and only a destroyed army's commander has a
+ * fate.
+ */
+static void
+check_end(const struct bt_state *st, struct bt_error *err)
+{
+	const char *w = st->result.present ? st->result.winner : NULL;
+	bool draw = w != NULL && strcmp(w, "draw") == 0, on_field = false;
+	/* a winner that is no side is check_order's to report */
+	bool known = w != NULL && (draw || bt_side_find(st, w) != NULL);
+
+	for (size_t i = 0; i < st->nsides; i++) {
+		const struct bt_side *s = &st->sides[i], *o;
+
+		if (!st->result.present && s->outcome >= 0)
+			bt_data_error(err, bt_side_mark(st, s, "outcome"),
+			    "side '%s' has an 'outcome', but the battle has no "
+			    "'result' (KM-13)", s->id);
+		if (!st->result.present && s->reform_bp > 0)
+			bt_data_error(err, bt_side_mark(st, s, "reform-bp"),
+			    "side '%s' has a 'reform-bp', but the battle has "
+			    "no 'result' (KM-17)", s->id);
+		if (!known || st->nsides != 2)
+			continue;
+		o = &st->sides[!i];
+		if (s->outcome < 0)
+			bt_data_error(err, bt_side_mark(st, s, "outcome"),
+			    "side '%s' has no 'outcome', but the battle is "
+			    "over ('result') (KM-13)", s->id);
+		else if (draw ? s->outcome == KM_VICTORY ||
+		    s->outcome != o->outcome : s->outcome != (strcmp(w,
+		    s->id) == 0 ? KM_VICTORY : KM_DEFEAT))
+			bt_data_error(err, bt_side_mark(st, s, "outcome"),
+			    "side '%s' has the outcome '%s', which is not that "
+			    "of the result (winner '%s') (KM-13)", s->id,
+			    outcome_words[s->outcome],
+			    w);
+	}
+	if (st->nsides == 2 && !st->result.present && st->sides[0].ceasefire &&
+	    st->sides[1].ceasefire)
+		bt_data_error(err, bt_side_mark(st, &st->sides[1], "ceasefire"),
+		    "both sides have asked for a ceasefire, which ends the "
+		    "battle, but it has no 'result' (KM-15)");
+	for (size_t i = 0; i < st->nunits; i++) {
+		const struct bt_unit *u = &st->units[i];
+		const struct bt_side *s = bt_side_find(st, u->side);
+
+		on_field |= w != NULL && km_on_field(u) &&
+		    strcmp(u->side, w) == 0;
+		if (u->fate >= 0 && !(u->status & BT_ST_DESTROYED))
+			bt_data_error(err, bt_unit_mark(st, u,
+			    "commander-fate"), "army '%s' has a "
+			    "'commander-fate' but is not destroyed (KM-14)",
+			    u->id);
+		if (u->learns && (!km_on_field(u) || s == NULL ||
+		    s->outcome != KM_VICTORY))
+			bt_data_error(err, bt_unit_mark(st, u, "learns"),
+			    "army '%s' learns a Tactical Action, which only "
+			    "the winner's armies on the field do (KM-14)",
+			    u->id);
+	}
+	if (known && !draw && !on_field)
+		bt_data_error(err, bt_state_mark(st, "result.winner"),
+		    "'result' names winner '%s', which has no army on the "
+		    "field (KM-13)", w);
 }
 
 static void
@@ -531,8 +648,12 @@ kingdom_check(const struct bt_state *st, struct bt_error *err)
 		bt_errorf(err, BT_EXIT_DATA, 0, 0, "a kingdom battle has two "
 		    "sides, not %zu (KM-2)", st->nsides);
 	else if (st->first != NULL && bt_side_find(st, st->first) == NULL)
-		bt_errorf(err, BT_EXIT_DATA, 0, 0, "'first' names '%s', which "
-		    "is not a side", st->first);
+		bt_data_error(err, bt_state_mark(st, "first"), "'first' names "
+		    "'%s', which is not a side (KM-2)", st->first);
+	if (st->active != NULL)
+		bt_data_error(err, st->active_at, "'active' is '%s', but "
+		    "kingdom armies act at once: no army has the turn (KM-1)",
+		    st->active);
 	for (size_t i = 0; i < st->nunits; i++) {
 		const struct bt_unit *u = &st->units[i];
 
@@ -547,8 +668,14 @@ kingdom_check(const struct bt_state *st, struct bt_error *err)
 		if (u->max_shots > 0 && u->range == 0)
 			bt_errorf(err, BT_EXIT_DATA, u->line, u->col, "army '%s' "
 			    "has shots but no 'range' (KM-5)", u->id);
+		if (u->status & BT_ST_DESTROYED && u->hp > 0)
+			bt_data_error(err, bt_unit_mark(st, u, "hp"), "army "
+			    "'%s' is destroyed but has %d HP: an army is "
+			    "destroyed at 0 HP (KM-9)", u->id, u->hp);
 		check_names(st, u, err);
+		check_turn(st, u, err);
 	}
+	check_end(st, err);
 }
 
 static void

@@ -59,7 +59,8 @@ bt_check_zones(const struct bt_state *st, struct bt_error *err)
 	}
 }
 
-/* Every state of cc or clash names whose turn it is, until the end. */
+/* Every state of cc or clash names whose turn it is, until the end, and
+ * no one's after it: the program that ends a battle ends the turn. */
 void
 bt_check_active(const struct bt_state *st, struct bt_error *err)
 {
@@ -68,6 +69,10 @@ bt_check_active(const struct bt_state *st, struct bt_error *err)
 	if (st->active == NULL && !st->result.present)
 		bt_errorf(err, BT_EXIT_DATA, 0, 0, "the state has no 'active' "
 		    "unit and no 'result'");
+	if (st->active != NULL && st->result.present)
+		bt_data_error(err, st->active_at, "'active' is '%s', but the "
+		    "battle is over ('result'): no unit has the turn (%s)",
+		    st->active, st->rules->end_rule);
 }
 
 /* qsort has no context argument: the comparison's state lives here. */

@@ -384,10 +384,42 @@ bt_schema_load(const struct bt_schema *s, void *obj,
 				    map->col, "%s has no '%s'", label, f->key);
 			continue;
 		}
+		if (s->marks != 0) {
+			struct bt_pos *m = (struct bt_pos *)((char *)obj +
+			    s->marks);
+
+			m[i].line = n->line;
+			m[i].col = n->col;
+		}
 		if (load_field(f, obj, n, label, ld))
 			rc = -1;
 	}
 	return rc;
+}
+
+struct bt_pos
+bt_schema_mark(const struct bt_schema *s, const void *obj, const char *key)
+{
+	struct bt_pos at = { 0, 0 }, in;
+	size_t len = strcspn(key, ".");
+
+	for (size_t i = 0; i < s->nfields; i++) {
+		const struct bt_field *f = &s->fields[i];
+
+		if (strncmp(f->key, key, len) != 0 || f->key[len] != '\0')
+			continue;
+		if (s->marks != 0)
+			at = ((const struct bt_pos *)((const char *)obj +
+			    s->marks))[i];
+		if (key[len] == '.' && f->type == BT_F_SUB) {
+			in = bt_schema_mark(f->sub, (const char *)obj + f->off,
+			    key + len + 1);
+			if (in.line > 0)
+				return in;
+		}
+		return at;
+	}
+	return at;
 }
 
 /* Optional fields are written only when they say something. */

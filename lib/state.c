@@ -259,7 +259,8 @@ static const struct bt_field map_fields[] = {
 	{ .key = "zones", .type = BT_F_CUSTOM, .load = load_zones, .emit = emit_zones, .given = given_zones },
 };
 static const struct bt_schema map_schema = {
-	"'map'", map_fields, sizeof(map_fields) / sizeof(map_fields[0]), SIZE_MAX
+	"'map'", map_fields, sizeof(map_fields) / sizeof(map_fields[0]),
+	SIZE_MAX, 0
 };
 
 /* Ids are words: letters, digits, '-' and '_' (clash names stands UNIT.N). */
@@ -531,8 +532,9 @@ static const struct bt_field log_fields[] = {
 };
 static const struct bt_schema log_schema = {
 	"log entry", log_fields, sizeof(log_fields) / sizeof(log_fields[0]),
-	SIZE_MAX
+	SIZE_MAX, offsetof(struct bt_log_entry, marks)
 };
+BT_MARKS_FIT(struct bt_log_entry, log_fields);
 
 static int
 load_log(void *obj, const struct bt_node *n, struct bt_load *ld)
@@ -580,8 +582,10 @@ static const struct bt_field result_fields[] = {
 	{ .key = "reason", .type = BT_F_STR, .off = offsetof(struct bt_result, reason), .flags = BT_REQ },
 };
 static const struct bt_schema result_schema = {
-	"'result'", result_fields, 2, offsetof(struct bt_result, present)
+	"'result'", result_fields, 2, offsetof(struct bt_result, present),
+	offsetof(struct bt_result, marks)
 };
+BT_MARKS_FIT(struct bt_result, result_fields);
 
 /* The top-level keys around each ruleset's own. */
 static const struct bt_field head_fields[] = {
@@ -620,6 +624,8 @@ state_schema(const struct bt_ruleset *rules)
 	s->fields = f;
 	s->nfields = n;
 	s->present = SIZE_MAX;
+	/* a ruleset with more keys than marks reads on, without places */
+	s->marks = n <= BT_MAX_KEYS ? offsetof(struct bt_state, marks) : 0;
 	return s;
 }
 
@@ -792,6 +798,42 @@ bt_side_find(const struct bt_state *st, const char *id)
 	    idcmp_side);
 }
 
+struct bt_pos
+bt_state_mark(const struct bt_state *st, const char *key)
+{
+	struct bt_schema *schema = state_schema(st->rules);
+	struct bt_pos at = bt_schema_mark(schema, st, key);
+
+	schema_free(schema);
+	return at;
+}
+
+struct bt_pos
+bt_unit_mark(const struct bt_state *st, const struct bt_unit *u,
+    const char *key)
+{
+	struct bt_pos at = bt_schema_mark(st->rules->unit, u, key);
+
+	if (at.line == 0) {
+		at.line = u->line;
+		at.col = u->col;
+	}
+	return at;
+}
+
+struct bt_pos
+bt_side_mark(const struct bt_state *st, const struct bt_side *s,
+    const char *key)
+{
+	struct bt_pos at = bt_schema_mark(st->rules->side, s, key);
+
+	if (at.line == 0) {
+		at.line = s->line;
+		at.col = s->col;
+	}
+	return at;
+}
+
 /* Has the unit a square on the map, whatever its status? */
 bool
 bt_unit_on_map(const struct bt_unit *u)
@@ -888,6 +930,17 @@ occupy(void *arg, const struct bt_unit *u, int x, int y)
 	}
 }
 
+/* The index in bt_status_words of the n-th (0 or 1) of the words of
+ * status that take a unit out of the battle. */
+static int
+gone_word(unsigned status, int n)
+{
+	for (int w = 0; bt_status_words[w] != NULL; w++)
+		if (status & BT_ST_GONE & (1u << w) && n-- == 0)
+			return w;
+	return 0;
+}
+
 /* Returns whether the rows are whole, so squares can be looked at. */
 static bool
 check_map(const struct bt_state *st, struct bt_error *err)
@@ -952,6 +1005,12 @@ check_units(const struct bt_state *st, bool map_whole, struct bt_error *err)
 				    "unit '%s' has status '%s', which %s does "
 				    "not use", u->id, bt_status_words[w],
 				    st->rules->name);
+		if ((u->status & BT_ST_GONE) & ((u->status & BT_ST_GONE) - 1))
+			bt_data_error(err, bt_unit_mark(st, u, "status"),
+			    "unit '%s' has left the battle two ways at once "
+			    "(status: %s and %s)", u->id,
+			    bt_status_words[gone_word(u->status, 0)],
+			    bt_status_words[gone_word(u->status, 1)]);
 		if (gone && bt_unit_on_map(u))
 			bt_errorf(err, BT_EXIT_DATA, u->line, u->col,
 			    "unit '%s' is %s but still has a place ('at')",
@@ -1031,9 +1090,54 @@ check_order(const struct bt_state *st, struct bt_error *err)
 		    "'order'", st->active);
 	if (st->result.present && strcmp(st->result.winner, "draw") != 0 &&
 	    bt_side_find(st, st->result.winner) == NULL)
-		bt_errorf(err, BT_EXIT_DATA, 0, 0, "'result' names winner "
-		    "'%s', which is neither a side nor 'draw'",
-		    st->result.winner);
+		bt_data_error(err, bt_state_mark(st, "result.winner"),
+		    "'result' names winner '%s', which is neither a side nor "
+		    "'draw'", st->result.winner);
+}
+
+/* Does a log entry's 'who' name something of the state? The end of a
+ * battle names its winner, which may be a draw. */
+static bool
+known_who(const struct bt_state *st, const struct bt_log_entry *e)
+{
+	return bt_unit_find(st, e->who) != NULL ||
+	    bt_side_find(st, e->who) != NULL ||
+	    (strcmp(e->who, "draw") == 0 && strcmp(e->event, "result") == 0);
+}
+
+/*
+ * The log is what happened, oldest first: no entry from a round still to
+ * come or out of order, each about a side or unit of the battle. Events
+ * are one word; which words is each program's own business.
+ */
+static void
+check_log(const struct bt_state *st, struct bt_error *err)
+{
+	for (size_t i = 0; i < st->nlog; i++) {
+		const struct bt_log_entry *e = &st->log[i];
+		struct bt_pos round = bt_schema_mark(&log_schema, e, "round");
+		const char *ev = e->event;
+
+		if (e->round > st->round)
+			bt_data_error(err, round, "log entry %zu is of round "
+			    "%d, after the state's round %d", i + 1, e->round,
+			    st->round);
+		else if (i > 0 && e->round < st->log[i - 1].round)
+			bt_data_error(err, round, "log entry %zu is of round "
+			    "%d, before the round %d of the entry before it: "
+			    "the log is oldest first", i + 1, e->round,
+			    st->log[i - 1].round);
+		if (*ev == '\0' || ev[strspn(ev, "abcdefghijklmnopqrstuvwxyz"
+		    "0123456789-")] != '\0')
+			bt_data_error(err, bt_schema_mark(&log_schema, e,
+			    "event"), "log entry %zu has event '%s', which is "
+			    "not one word (lowercase letters, digits, '-')",
+			    i + 1, ev);
+		if (e->who != NULL && !known_who(st, e))
+			bt_data_error(err, bt_schema_mark(&log_schema, e,
+			    "who"), "log entry %zu is about '%s' ('who'), "
+			    "which is neither a side nor a unit", i + 1, e->who);
+	}
 }
 
 /* The checks of a state's shape; bt-init adds deployment (rules.c). */
@@ -1045,6 +1149,7 @@ bt_state_check(const struct bt_state *st, struct bt_error *err)
 	check_units(st, check_map(st, err), err);
 	if (st->order != NULL)
 		check_order(st, err);
+	check_log(st, err);
 	st->rules->check(st, err);
 	return err->n > before ? -1 : 0;
 }

@@ -392,7 +392,7 @@ bt-check: s.yaml:56:5: unknown key 'max_hp' in unit 'red-foot' (did you mean 'ma
 
 @test "state: a destroyed unit that still has a place" {
 	edit cc '/^    weight: 4$/a\    status: [destroyed]
-/^- red-foot$/d'
+s/^    hp: 5$/    hp: -1/; /^- red-foot$/d'
 	run --separate-stderr -3 bt-check s.yaml
 	assert_output ""
 	assert_equal "$stderr" "bt-check: s.yaml:48:3: unit 'red-foot' is destroyed but still has a place ('at')"
@@ -421,7 +421,8 @@ bt-check: s.yaml:64:3: 'order' names unit 'red-horse', which is not in 'units'"
 }
 
 @test "state: 'order' listing a destroyed unit" {
-	edit cc '/^    at: \[0, 0\]$/d; /^    weight: 4$/a\    status: [destroyed]'
+	edit cc '/^    at: \[0, 0\]$/d; s/^    hp: 5$/    hp: -1/
+/^    weight: 4$/a\    status: [destroyed]'
 	run --separate-stderr -3 bt-check s.yaml
 	assert_output ""
 	assert_equal "$stderr" "bt-check: s.yaml:64:3: 'order' names unit 'red-foot', which is out of the battle"
