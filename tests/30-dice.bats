@@ -141,7 +141,7 @@ last_rolls() { grep '^  rolls: ' "$1" | tail -n 1 | sed 's/^  rolls: //'; }
 }
 
 @test "bt-roll refuses to roll once the battle is over, naming the rule (CC-1)" {
-	cc_state | sed 's/^log:$/result:\n  winner: red\n  reason: blue is routed\n&/' > s.yaml
+	cc_state | sed -e '/^active: /d' -e 's/^log:$/result:\n  winner: red\n  reason: blue is routed\n&/' > s.yaml
 	run -0 bt-check -q s.yaml
 	run --separate-stderr -1 bt-roll -f s.yaml d20
 	assert_output ""
