@@ -305,6 +305,10 @@ clash_morale(struct bt_state *st, struct bt_dice *dice,
 	struct clash_who w;
 	struct bt_unit *u;
 
+	/* bt-morale may name no army in kingdom (all of them): not here. */
+	if (o->argc != 1)
+		return bt_errorf(err, BT_EXIT_USAGE, 0, 0, "in clash, "
+		    "bt-morale takes one unit");
 	if (strchr(o->argv[0], '.') != NULL)
 		return bt_errorf(err, BT_EXIT_USAGE, 0, 0, "bt-morale takes a "
 		    "unit, not a stand: '%s'", o->argv[0]);

@@ -109,6 +109,18 @@ load clash
 	assert_equal "$stderr" "bt-morale: refused (CL-8): 'blue-foot' has checked morale this round"
 }
 
+@test "CL-8 bt-morale checks one unit: none, or two, is a usage error (no unit crashed it)" {
+	clash_field
+	run --separate-stderr -2 bt-morale -f s.yaml
+	assert_output ""
+	assert_equal "$stderr" "bt-morale: in clash, bt-morale takes one unit"
+	run --separate-stderr -2 bt-morale -f s.yaml red-foot blue-foot
+	assert_equal "$stderr" "bt-morale: in clash, bt-morale takes one unit"
+	printf 'bt-morale\n' > orders
+	run --separate-stderr -2 bt-order -f s.yaml orders
+	assert_equal "${stderr_lines[0]}" "bt-order: orders:1: bt-morale: in clash, bt-morale takes one unit"
+}
+
 @test "CL-8 the save takes the highest Wisdom modifier of the unit and its joined solos" {
 	clash_field
 	stand_set s.yaml red-foot 1 '{at: [1, 1], hp: 0}'
