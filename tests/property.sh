@@ -741,6 +741,7 @@ fail() {
 	echo "exit status: $status"
 	sed 's/^/  stderr: /' err.txt
 	head -c 2000 out.yaml | sed 's/^/  stdout: /'
+	echo
 	echo "the state it was given:"
 	printf '%s' "$state"
 	exit 1
