@@ -408,10 +408,11 @@ carry_out(struct bt_state *st, struct mover *m, const int *path, int len,
 		s->moved = stopped ? u->speed : s->moved + spent;
 		if (s->moved > u->speed)
 			s->moved = u->speed;
-		if (off) {
+		if (off) {	/* out of the battle: no turn left to keep */
 			edge = edge_of(&st->map, s->x + tx, s->y + ty);
 			s->placed = false;
 			s->moved = 0;
+			s->attacked = false;
 			continue;
 		}
 		s->x += tx;

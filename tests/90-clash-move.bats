@@ -168,6 +168,20 @@ load clash
 	assert_output 0
 }
 
+@test "CL-12 a stand that attacked and then steps off the map leaves no turn behind: the state stays valid" {
+	# Found by tests/96-property.bats: the stand kept 'attacked: true'
+	# without a place, a state every program refused.
+	clash_field
+	stand_set s.yaml blue-foot 1 '{at: [0, 1], hp: 6}'
+	bt-attack -r 1 -f s.yaml red-foot.1 blue-foot.1 > t.yaml
+	run --separate-stderr -0 bt-move -f t.yaml red-foot.1 n n
+	printf '%s\n' "$output" > u.yaml
+	assert_equal "$(stand_of u.yaml red-foot 1)" "{hp: 6}"
+	run -0 bt-check -q u.yaml
+	# and its unit's turn goes on, its other stands still to act
+	assert_equal "$(field u.yaml active)" red-foot
+}
+
 @test "CL-10 a solo leaves its unit at the start of its turn, and joins one it stands next to" {
 	clash_field
 	active s.yaml red-hero

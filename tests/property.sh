@@ -171,7 +171,7 @@ function kingdom_unit(s, k,   w, hp, shots, n, t, known) {
 	w = 1 + (rnd(4) == 0)
 	if (!place(s, w, 1))
 		return
-	hp = 10 + rnd(40)
+	hp = 5 + rnd(21)
 	printf "  %s-%d:\n    side: %s\n    name: Army %d\n", side[s], k, side[s], k
 	if (rnd(4))
 		printf "    commander: Captain %d\n", k
@@ -741,6 +741,7 @@ fail() {
 	echo "exit status: $status"
 	sed 's/^/  stderr: /' err.txt
 	head -c 2000 out.yaml | sed 's/^/  stdout: /'
+	echo
 	echo "the state it was given:"
 	printf '%s' "$state"
 	exit 1
@@ -751,9 +752,16 @@ slurp() {
 	IFS= read -r -d '' "$2" < "$1" || :
 }
 
+# rounds_played: adds the current battle's rounds to rounds.
+rounds_played() {
+	local re=$'\n''round: ([0-9]+)'
+	[[ $state =~ $re ]] && rounds=$((rounds + BASH_REMATCH[1]))
+}
+
 # new_battle: a fresh scenario, started by bt-init, in state.yaml.
 new_battle() {
 	local canon
+	[[ -z ${state-} ]] || rounds_played
 	battles=$((battles + 1))
 	bseed=$((seed * 1000 + battles))
 	border=0
@@ -790,7 +798,7 @@ pipeline() {
 run() {
 	local prog out canon errs
 	rules=$1 seed=$2 total=$3
-	battles=0 ended=0 i=0 done=0 refused=0 usage=0
+	battles=0 ended=0 i=0 done=0 refused=0 usage=0 rounds=0 state=
 	set -f
 	new_battle
 	while ((i < total)); do
@@ -865,8 +873,9 @@ run() {
 		state=$out
 		printf '%s' "$state" > state.yaml
 	done
+	rounds_played
 	echo "$rules: $total orders from seed $seed: $done done ($((done * 100 / total))%)," \
-	    "$refused refused, $usage usage errors; $battles battles, $ended ended"
+	    "$refused refused, $usage usage errors; $battles battles, $ended ended, $rounds rounds"
 }
 
 case ${1-} in
