@@ -90,13 +90,15 @@ static const struct bt_schema side_schema = {
 };
 BT_MARKS_FIT(struct bt_side, side_fields);
 
-#define R(k, o) \
+#define R(k, o, hi) \
 	{ .key = k, .type = BT_F_INT, .off = offsetof(struct bt_ranged, o), \
-	  .flags = BT_REQ, .min = 0, .max = 10000 }
+	  .flags = BT_REQ, .min = 0, .max = hi }
+/* Damage up to 100, as in melee: the HP a hit leaves, down to -101, stay
+ * within hp's range, so the state an attack writes can be read again. */
 static const struct bt_field ranged_fields[] = {
 	{ .key = "attack", .type = BT_F_INT, .off = offsetof(struct bt_ranged, attack), .flags = BT_REQ, .min = -100, .max = 100 },
-	R("damage", damage),
-	R("range", range),
+	R("damage", damage, 100),
+	R("range", range, 10000),
 };
 static const struct bt_schema ranged_schema = {
 	"ranged", ranged_fields, 3, offsetof(struct bt_ranged, present),

@@ -418,3 +418,10 @@ s/^round: 1$/&\nvp: {raiders: 10, town: 0}\nobjectives:\n- {side: raiders, kind:
 	assert_equal "$stderr" "bt-resolve: s.yaml:9:15: 'deploy-first' names 'green', which is not a side (CC-2)"
 	cmp s.yaml before.yaml
 }
+
+# --- what a program writes, it reads again ---
+
+@test "CC-16 validate: a ranged attack deals at most 100, so the HP a hit leaves stay in range" {
+	edit cc 's/^    weight: 4$/&\n    ranged: {attack: 3, damage: 101, range: 600}/'
+	refused "bt-check: s.yaml:62:33: 'damage' is 101, out of range 0 to 100"
+}

@@ -7,7 +7,7 @@
  *	bt-attack blue-hydra red-foot --rolls 15,3
  *	bt-resolve
  *	===
- *	version: 1
+ *	bt: 1
  *	rules: cc
  *	...
  *
