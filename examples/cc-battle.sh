@@ -9,7 +9,9 @@
 #   examples/cc-battle.sh [SEED]      (default 1)
 set -eu
 here=$(cd "$(dirname "$0")" && pwd)
-PATH="$here/..:$PATH"
+# The programs built beside examples/ (after the wrappers of make
+# check-valgrind, which runs them under valgrind, when BT_WRAPDIR is set).
+PATH="${BT_WRAPDIR:+$BT_WRAPDIR:}$here/..:$PATH"
 seed=${1:-1}
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT

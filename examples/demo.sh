@@ -4,7 +4,9 @@
 # Run from anywhere after `make`; uses the programs built beside examples/.
 set -eu
 here=$(cd "$(dirname "$0")" && pwd)
-PATH="$here/..:$PATH"
+# The programs built beside examples/ (after the wrappers of make
+# check-valgrind, which runs them under valgrind, when BT_WRAPDIR is set).
+PATH="${BT_WRAPDIR:+$BT_WRAPDIR:}$here/..:$PATH"
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 

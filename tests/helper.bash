@@ -6,7 +6,9 @@ bats_load_library bats-assert
 
 : "${BT_SRCDIR:=$(cd "$BATS_TEST_DIRNAME/.." && pwd)}"
 : "${BT_BUILDDIR:=$BT_SRCDIR}"
-export PATH="$BT_BUILDDIR:$PATH"
+# make check-valgrind puts its wrappers, which run each program under
+# valgrind, before the programs themselves.
+export PATH="${BT_WRAPDIR:+$BT_WRAPDIR:}$BT_BUILDDIR:$PATH"
 export LC_ALL=C
 unset NO_COLOR BT_FAULT
 EXAMPLES="$BT_SRCDIR/examples"
