@@ -1005,6 +1005,7 @@ check_units(const struct bt_state *st, bool map_whole, struct bt_error *err)
 				    "unit '%s' has status '%s', which %s does "
 				    "not use", u->id, bt_status_words[w],
 				    st->rules->name);
+		/* a way out of the battle, and another: two bits or more */
 		if ((u->status & BT_ST_GONE) & ((u->status & BT_ST_GONE) - 1))
 			bt_data_error(err, bt_unit_mark(st, u, "status"),
 			    "unit '%s' has left the battle two ways at once "

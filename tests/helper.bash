@@ -20,6 +20,12 @@ setup() {
 	mkdir -p "$BATS_TEST_TMPDIR/work" && cd "$BATS_TEST_TMPDIR/work"
 }
 
+# Skips the test when make check-valgrind runs it: for what can't work
+# under valgrind, saying why.
+skip_under_valgrind() {
+	[ -z "${BT_WRAPDIR-}" ] || skip "under valgrind: $1"
+}
+
 # A started cc battle from the small example, with a fixed seed.
 cc_state() {
 	bt-init --seed 1 "$EXAMPLES/cc-skirmish.yaml"
