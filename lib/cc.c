@@ -297,29 +297,30 @@ cc_check(const struct bt_state *st, struct bt_error *err)
 }
 
 /* CC-2 and CC-3: deployment zones, and 25 weight a side but reserves;
- * and some unit that deploys, else there is no battle (no turn to give). */
+ * and each side deploys some unit, else there is no battle: a side with
+ * nothing on the map would lose at the first turn (CC-1). bt_setup has
+ * refused a side with no unit at all. */
 static void
 cc_check_scenario(const struct bt_state *st, struct bt_error *err)
 {
-	size_t deployed = 0;
-
 	bt_check_zones(st, err);
-	for (size_t i = 0; i < st->nunits; i++)
-		deployed += !st->units[i].reserve;
-	if (deployed == 0)
-		bt_errorf(err, BT_EXIT_DATA, 0, 0, "no unit deploys: every unit "
-		    "is in reserve (CC-3)");
 	for (size_t s = 0; s < st->nsides; s++) {
 		const char *side = st->sides[s].id;
 		int total = 0;
+		size_t deployed = 0, reserves = 0;
 		char *list = NULL;
 
 		for (size_t i = 0; i < st->nunits; i++) {
 			const struct bt_unit *u = &st->units[i];
 			char *more;
 
-			if (strcmp(u->side, side) != 0 || u->reserve)
+			if (strcmp(u->side, side) != 0)
 				continue;
+			if (u->reserve) {
+				reserves++;
+				continue;
+			}
+			deployed++;
 			total += u->weight;
 			more = bt_xasprintf("%s%s%s %d", list ? list : "",
 			    list ? ", " : "", u->id, u->weight);
@@ -332,6 +333,10 @@ cc_check_scenario(const struct bt_state *st, struct bt_error *err)
 			    "the limit of %d (CC-3): %s; mark units 'reserve: "
 			    "true' to leave them out", side, total,
 			    CC_MAX_WEIGHT, list);
+		if (deployed == 0 && reserves > 0)
+			bt_errorf(err, BT_EXIT_DATA, st->sides[s].line,
+			    st->sides[s].col, "side '%s' deploys no unit: all "
+			    "its units are in reserve (CC-3)", side);
 		free(list);
 	}
 }

@@ -174,6 +174,24 @@ bt_initiative(struct bt_state *st, struct bt_dice *dice,
 	return 0;
 }
 
+/* A scenario's every side has a unit: a side with none would lose the
+ * battle before its first turn, in every ruleset. */
+static void
+check_sides_have_units(const struct bt_state *st, struct bt_error *err)
+{
+	for (size_t s = 0; s < st->nsides; s++) {
+		size_t i = 0;
+
+		while (i < st->nunits &&
+		    strcmp(st->units[i].side, st->sides[s].id) != 0)
+			i++;
+		if (i == st->nunits)
+			bt_errorf(err, BT_EXIT_DATA, st->sides[s].line,
+			    st->sides[s].col, "side '%s' has no unit",
+			    st->sides[s].id);
+	}
+}
+
 /* bt-init: a scenario's checks, its setup rolls, and a last check that
  * what it made is a valid state. */
 int
@@ -183,6 +201,7 @@ bt_setup(struct bt_state *st, uint64_t seed, struct bt_dice *dice,
 	size_t before = err->n;
 
 	bt_state_check(st, err);
+	check_sides_have_units(st, err);
 	st->rules->check_scenario(st, err);
 	if (err->n > before)
 		return -1;

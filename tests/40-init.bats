@@ -124,14 +124,40 @@ scenario() {
 	[[ "$stderr" == *"unit 'red-horse' is in reserve: it has no place on the map"* ]]
 }
 
-@test "CC-3 a scenario whose every unit is in reserve is refused: no unit deploys" {
+@test "CC-3 a scenario whose every unit is in reserve is refused: no side deploys" {
 	# Found by tests/96-property.bats: bt-init wrote a state with no
 	# active unit, then refused it with a message about keys that a
 	# scenario may not have.
 	scenario 's/^    at: \[.*\]$/    reserve: true/'
 	run --separate-stderr -3 bt-init --seed 1 sc.yaml
 	assert_output ""
-	assert_equal "$stderr" "bt-init: sc.yaml: no unit deploys: every unit is in reserve (CC-3)"
+	assert_equal "$stderr" "bt-init: sc.yaml:24:3: side 'red' deploys no unit: all its units are in reserve (CC-3)
+bt-init: sc.yaml:25:3: side 'blue' deploys no unit: all its units are in reserve (CC-3)"
+}
+
+@test "CC-3 a side whose every unit is in reserve is refused: it would lose before its first turn (CC-1)" {
+	# The other side's units deploy; blue's three are all in reserve.
+	awk '/^  blue-/ { b = 1 } /^  red-/ { b = 0 }
+	    b && /^    at: / { print "    reserve: true"; next } { print }' \
+	    "$EXAMPLES/cc-skirmish.yaml" > sc.yaml
+	run --separate-stderr -3 bt-init --seed 1 sc.yaml
+	assert_output ""
+	assert_equal "$stderr" "bt-init: sc.yaml:25:3: side 'blue' deploys no unit: all its units are in reserve (CC-3)"
+}
+
+@test "bt-init refuses a side with no unit, in every ruleset" {
+	# example, the prefix of the ids of the side's units, the side
+	while read -r example prefix side; do
+		awk -v p="  $prefix-" 'index($0, p) == 1 { b = 1; next }
+		    /^  [a-z]/ { b = 0 } !b' "$EXAMPLES/$example.yaml" > sc.yaml
+		run --separate-stderr -3 bt-init --seed 1 sc.yaml
+		assert_output ""
+		[[ "$stderr" == "bt-init: sc.yaml:"*": side '$side' has no unit" ]]
+	done <<-EOF
+	cc-skirmish blue blue
+	kingdom-vale reaver reavers
+	clash-bridge raider raiders
+	EOF
 }
 
 @test "CC-4 weather: roll takes a d20 on the weather table" {

@@ -122,7 +122,7 @@ function cc_unit(s, k,   w, h, type, hp, weight, reserve, f, broken) {
 	type = oneof("infantry infantry archers cavalry monster")
 	w = 1 + rnd(3); h = 1 + (rnd(3) == 0)
 	weight = 1 + rnd(6)
-	reserve = rnd(10) == 0 && !(s == 1 && k == 1)	# someone deploys
+	reserve = rnd(10) == 0 && k > 1	# each side deploys (CC-3)
 	if (!reserve && total[s] + weight > 25)
 		return
 	if (!reserve && !place(s, w, h))
