@@ -568,6 +568,25 @@ int	 bt_rect_distance(const struct bt_rect *, const struct bt_rect *);
 void	 bt_unit_squares(const struct bt_unit *,
 	    void (*fn)(void *, const struct bt_unit *, int x, int y), void *);
 
+/* search.c: the cheapest moves to a square (Dijkstra), the moves being a
+ * ruleset's. Squares are relative to home, the unit's own. */
+struct bt_search {
+	int		 r, side;	/* the window: (2r+1)^2 squares */
+	int		*dist;		/* least cost to a square; -1: not reached */
+	int		*prev;		/* the square it was reached from */
+	signed char	*how;		/* by which move */
+};
+/* Move k from (x, y), reached at cost so_far: its cost, and where it
+ * leads in *nx, *ny; or -1 when it can't be taken. Setting *stop ends
+ * the search's way there (a move into contact). */
+typedef int bt_move_fn(void *ctx, int x, int y, int so_far, int k, int *nx,
+    int *ny, bool *stop);
+void	 bt_search(struct bt_search *, int r, int budget, int nmoves,
+	    bt_move_fn *, void *ctx, int goal_x, int goal_y);
+int	 bt_search_at(const struct bt_search *, int x, int y);
+int	 bt_search_path(const struct bt_search *, int at, int *moves, int max);
+void	 bt_search_free(struct bt_search *);
+
 /* io.c: the state in and out, never a partial state. */
 struct bt_input {
 	const char	*path;		/* NULL for standard input */

@@ -377,16 +377,17 @@ readied(struct bt_state *st, struct bt_dice *dice, struct bt_unit *u,
 
 /*
  * Every square u's top-left corner can reach by steps within budget, at
- * its facing, and the cheapest way there (Dijkstra over the squares within
- * reach). With safe, no step may end next to an enemy (CC-28). A step over
- * the edge is a way out (CC-29): out says where it left from.
+ * its facing, and the cheapest way there (bt_search). With safe, no step
+ * may end next to an enemy (CC-28). A step over the edge is a way out
+ * (CC-29): out says where it left from.
  */
 struct reach {
-	int		 r, side;	/* the window: (2r+1)^2 around home */
+	struct bt_search s;
+	const struct bt_state *st;
+	struct bt_unit	*u;
+	int		 budget;
+	bool		 safe;
 	struct pose	 home;
-	int		*dist;		/* -1: not reached */
-	int		*prev;
-	signed char	*how;		/* the step word's index */
 	int		 out, outcost;	/* cheapest square to step off from */
 	signed char	 outhow;
 };
@@ -403,109 +404,87 @@ near_enemy(const struct bt_state *st, struct bt_unit *u, const struct pose *p)
 	return near;
 }
 
-static void
-reach_free(struct reach *rc)
+/* Step word k from (x, y), relative to home (bt_move_fn). */
+static int
+reach_step(void *ctx, int x, int y, int so_far, int k, int *nx, int *ny,
+    bool *stop)
 {
-	free(rc->dist);
-	free(rc->prev);
-	free(rc->how);
+	struct reach *rc = ctx;
+	struct pose p = rc->home, q;
+	struct move m = { STEP, step_words[k].word, step_words[k].dx,
+	    step_words[k].dy, 0, 0 };
+	struct bt_error quiet;
+	int cost;
+	bool leaves, bad;
+
+	(void)stop;
+	p.x += x;
+	p.y += y;
+	bt_error_init(&quiet, NULL);
+	bad = try_move(rc->st, rc->u, &p, &m, false, &q, &cost, &leaves,
+	    &quiet) < 0;
+	bt_error_free(&quiet);
+	if (bad || so_far + cost > rc->budget)
+		return -1;
+	if (leaves) {
+		if (rc->out < 0 || so_far + cost < rc->outcost) {
+			rc->out = bt_search_at(&rc->s, x, y);
+			rc->outcost = so_far + cost;
+			rc->outhow = (signed char)k;
+		}
+		return -1;
+	}
+	if (rc->safe && near_enemy(rc->st, rc->u, &q))
+		return -1;
+	*nx = q.x - rc->home.x;
+	*ny = q.y - rc->home.y;
+	return cost;
 }
 
 static void
 reach_from(const struct bt_state *st, struct bt_unit *u, int budget,
     bool safe, struct reach *rc)
 {
-	int r = budget / CC_STEP, side = 2 * r + 1, n = side * side;
-	bool *done = bt_xcalloc((size_t)n, sizeof(bool));
+	int r = budget / CC_STEP;
 
-	rc->r = r;
-	rc->side = side;
+	rc->st = st;
+	rc->u = u;
+	rc->budget = budget;
+	rc->safe = safe;
 	rc->home = pose_of(u);
-	rc->dist = bt_xcalloc((size_t)n, sizeof(int));
-	rc->prev = bt_xcalloc((size_t)n, sizeof(int));
-	rc->how = bt_xcalloc((size_t)n, 1);
 	rc->out = -1;
-	for (int i = 0; i < n; i++)
-		rc->dist[i] = -1;
-	rc->dist[r * side + r] = 0;
-	for (;;) {
-		int at = -1;
+	/* no goal (one outside the window): it reaches all it can */
+	bt_search(&rc->s, r, budget, 5, reach_step, rc, r + 1, 0);
+}
 
-		for (int i = 0; i < n; i++)
-			if (rc->dist[i] >= 0 && !done[i] &&
-			    (at < 0 || rc->dist[i] < rc->dist[at]))
-				at = i;
-		if (at < 0)
-			break;
-		done[at] = true;
-		for (int k = 0; k < 5; k++) {
-			struct pose p = rc->home, q;
-			struct move m = { STEP, step_words[k].word,
-			    step_words[k].dx, step_words[k].dy, 0, 0 };
-			struct bt_error quiet;
-			int cost, to, dx, dy, d;
-			bool leaves, bad;
+/* Step word k as a move. */
+static struct move
+step_move(int k)
+{
+	struct move m;
 
-			p.x += at % side - r;
-			p.y += at / side - r;
-			bt_error_init(&quiet, NULL);
-			bad = try_move(st, u, &p, &m, false, &q, &cost,
-			    &leaves, &quiet) < 0;
-			bt_error_free(&quiet);
-			d = rc->dist[at] + cost;
-			if (bad || d > budget)
-				continue;
-			if (leaves) {
-				if (rc->out < 0 || d < rc->outcost) {
-					rc->out = at;
-					rc->outcost = d;
-					rc->outhow = (signed char)k;
-				}
-				continue;
-			}
-			if (safe && near_enemy(st, u, &q))
-				continue;
-			dx = q.x - rc->home.x + r;
-			dy = q.y - rc->home.y + r;
-			if (dx < 0 || dy < 0 || dx >= side || dy >= side)
-				continue;
-			to = dy * side + dx;
-			if (rc->dist[to] < 0 || d < rc->dist[to]) {
-				rc->dist[to] = d;
-				rc->prev[to] = at;
-				rc->how[to] = (signed char)k;
-			}
-		}
-	}
-	free(done);
+	memset(&m, 0, sizeof(m));
+	m.kind = STEP;
+	m.word = step_words[k].word;
+	m.dx = step_words[k].dx;
+	m.dy = step_words[k].dy;
+	return m;
 }
 
 /* The steps from home to window square at (plus the step off the map,
- * when off), into path; returns how many. */
+ * when off), into path; returns how many, or -1. */
 static int
 reach_path(const struct reach *rc, int at, bool off, struct move *path,
     int maxpath)
 {
-	int len = off, home = rc->r * rc->side + rc->r;
+	int *how = bt_xcalloc((size_t)maxpath + 1, sizeof(*how));
+	int len = bt_search_path(&rc->s, at, how, maxpath - off);
 
-	for (int i = at; i != home; i = rc->prev[i])
-		len++;
-	if (len > maxpath)
-		return -1;
-	for (int i = at, k = len - 1 - off; i != home; i = rc->prev[i], k--) {
-		memset(&path[k], 0, sizeof(path[k]));
-		path[k].kind = STEP;
-		path[k].word = step_words[(int)rc->how[i]].word;
-		path[k].dx = step_words[(int)rc->how[i]].dx;
-		path[k].dy = step_words[(int)rc->how[i]].dy;
-	}
-	if (off) {
-		memset(&path[len - 1], 0, sizeof(path[len - 1]));
-		path[len - 1].kind = STEP;
-		path[len - 1].word = step_words[(int)rc->outhow].word;
-		path[len - 1].dx = step_words[(int)rc->outhow].dx;
-		path[len - 1].dy = step_words[(int)rc->outhow].dy;
-	}
+	for (int k = 0; k < len; k++)
+		path[k] = step_move(how[k]);
+	if (len >= 0 && off)
+		path[len++] = step_move(rc->outhow);
+	free(how);
 	return len;
 }
 
@@ -517,22 +496,19 @@ find_path(const struct bt_state *st, struct bt_unit *u, int tx, int ty,
     int budget, struct move *path, int maxpath)
 {
 	struct reach rc;
-	int dx, dy, len = -1;
+	int at, len = -1;
 
 	reach_from(st, u, budget, false, &rc);
-	dx = tx - rc.home.x + rc.r;
-	dy = ty - rc.home.y + rc.r;
-	if (dx >= 0 && dy >= 0 && dx < rc.side && dy < rc.side &&
-	    rc.dist[dy * rc.side + dx] >= 0) {
+	at = bt_search_at(&rc.s, tx - rc.home.x, ty - rc.home.y);
+	if (at >= 0 && rc.s.dist[at] >= 0) {
 		struct pose end = rc.home;
 
 		end.x = tx;
 		end.y = ty;
 		if (scan(st, u, rect_of(&end), NULL).friend == NULL)
-			len = reach_path(&rc, dy * rc.side + dx, false, path,
-			    maxpath);
+			len = reach_path(&rc, at, false, path, maxpath);
 	}
-	reach_free(&rc);
+	bt_search_free(&rc.s);
 	return len;
 }
 
@@ -595,19 +571,20 @@ cc_retreat(struct bt_state *st, struct bt_dice *dice, struct bt_unit *u)
 		if (rc.out >= 0)
 			len = reach_path(&rc, rc.out, true, path, MAX_RETREAT);
 		else {
-			for (int i = 0; i < rc.side * rc.side; i++) {
+			for (int i = 0; i < rc.s.side * rc.s.side; i++) {
 				struct pose t = rc.home;
 				int gap;
 
-				if (rc.dist[i] < 0)
+				if (rc.s.dist[i] < 0)
 					continue;
-				t.x += i % rc.side - rc.r;
-				t.y += i / rc.side - rc.r;
+				t.x += i % rc.s.side - rc.s.r;
+				t.y += i / rc.s.side - rc.s.r;
 				gap = edge_gap(&st->map, &t, edge);
 				if (scan(st, u, rect_of(&t), NULL).friend)
 					continue;
 				if (gap < bestgap || (gap == bestgap &&
-				    best >= 0 && rc.dist[i] < rc.dist[best])) {
+				    best >= 0 &&
+				    rc.s.dist[i] < rc.s.dist[best])) {
 					best = i;
 					bestgap = gap;
 				}
@@ -616,7 +593,7 @@ cc_retreat(struct bt_state *st, struct bt_dice *dice, struct bt_unit *u)
 				len = reach_path(&rc, best, false, path,
 				    MAX_RETREAT);
 		}
-		reach_free(&rc);
+		bt_search_free(&rc.s);
 		if (len < 0)
 			len = 0;
 	}

@@ -144,86 +144,43 @@ movement_left(const struct mover *m)
 	return left < 0 ? 0 : left;
 }
 
+/* A compass step k of the mover from (x, y), relative to where its
+ * first stand is (bt_move_fn): a step that makes a contact ends a path. */
+static int
+path_step(void *ctx, int x, int y, int so_far, int k, int *nx, int *ny,
+    bool *stop)
+{
+	struct step s = try_step(ctx, x, y, bt_compass[k].dx, bt_compass[k].dy);
+
+	(void)so_far;
+	*nx = x + bt_compass[k].dx;
+	*ny = y + bt_compass[k].dy;
+	*stop = s.contact;
+	return s.res == STEP_OK ? s.cost : -1;
+}
+
 /*
- * --to X,Y: the cheapest steps (Dijkstra over the mover's shifts within
- * its movement left) that put its first stand on (X, Y), keeping the
- * rules of every step; a step that makes a contact ends a path there.
+ * --to X,Y: the cheapest steps within its movement left that put the
+ * mover's first stand on (X, Y), keeping the rules of every step.
  * Returns the number of steps, or -1 when there is none.
  */
 static int
 find_path(const struct mover *m, int gx, int gy, int left, int *path,
     int maxpath)
 {
-	int r = left / m->st->map.square, side, n, goal, len = 0;
-	int *dist, *prev;
-	signed char *how;
-	bool *done, *stop;
+	int r = left / m->st->map.square, len;
+	struct bt_search s;
 
 	if (r > m->st->map.width + m->st->map.height)
 		r = m->st->map.width + m->st->map.height;
-	side = 2 * r + 1;
-	n = side * side;
 	gx -= m->u->stands[m->k[0]].x;
 	gy -= m->u->stands[m->k[0]].y;
 	if (abs(gx) > r || abs(gy) > r)
 		return -1;
-	goal = (gy + r) * side + gx + r;
-	dist = bt_xcalloc((size_t)n, sizeof(*dist));
-	prev = bt_xcalloc((size_t)n, sizeof(*prev));
-	how = bt_xcalloc((size_t)n, sizeof(*how));
-	done = bt_xcalloc((size_t)n, sizeof(*done));
-	stop = bt_xcalloc((size_t)n, sizeof(*stop));
-	for (int i = 0; i < n; i++)
-		dist[i] = -1;
-	dist[r * side + r] = 0;
-	for (;;) {
-		int at = -1;
-
-		for (int i = 0; i < n; i++)
-			if (dist[i] >= 0 && !done[i] &&
-			    (at < 0 || dist[i] < dist[at]))
-				at = i;
-		if (at < 0 || at == goal)
-			break;
-		done[at] = true;
-		if (stop[at])
-			continue;
-		for (size_t c = 0; c < BT_NCOMPASS; c++) {
-			int tx = at % side - r, ty = at / side - r;
-			int nx = tx + bt_compass[c].dx, ny = ty + bt_compass[c].dy;
-			struct step s;
-			int to, d;
-
-			if (abs(nx) > r || abs(ny) > r)
-				continue;
-			s = try_step(m, tx, ty, bt_compass[c].dx, bt_compass[c].dy);
-			d = dist[at] + s.cost;
-			to = (ny + r) * side + nx + r;
-			if (s.res != STEP_OK || d > left || done[to] ||
-			    (dist[to] >= 0 && dist[to] <= d))
-				continue;
-			dist[to] = d;
-			prev[to] = at;
-			how[to] = (signed char)c;
-			stop[to] = s.contact;
-		}
-	}
-	if (dist[goal] > 0) {
-		for (int i = goal; i != r * side + r; i = prev[i])
-			len++;
-		if (len > maxpath)
-			len = -1;
-		for (int i = goal, k = len - 1; len > 0 && k >= 0;
-		    i = prev[i], k--)
-			path[k] = how[i];
-	} else
-		len = -1;
-	free(dist);
-	free(prev);
-	free(how);
-	free(done);
-	free(stop);
-	return len;
+	bt_search(&s, r, left, BT_NCOMPASS, path_step, (void *)m, gx, gy);
+	len = bt_search_path(&s, bt_search_at(&s, gx, gy), path, maxpath);
+	bt_search_free(&s);
+	return len > 0 ? len : -1;
 }
 
 /* CL-2: does stand k of u have another of its unit next to it, with

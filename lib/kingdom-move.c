@@ -157,83 +157,58 @@ new_contact(const struct bt_state *st, const struct bt_unit *u, int x, int y)
 	return NULL;
 }
 
+/* What plan() searches with: the army, and its goal relative to it. */
+struct planner {
+	const struct bt_state	*st;
+	const struct bt_unit	*u;
+	int			 gx, gy;
+};
+
+/* A compass step k from (x, y), relative to the army (bt_move_fn). */
+static int
+plan_step(void *ctx, int x, int y, int so_far, int k, int *nx, int *ny,
+    bool *stop)
+{
+	const struct planner *p = ctx;
+	struct bt_unit at = *p->u;
+	int tx, ty;
+
+	(void)so_far;
+	(void)stop;
+	*nx = x + bt_compass[k].dx;
+	*ny = y + bt_compass[k].dy;
+	tx = p->u->x + *nx;
+	ty = p->u->y + *ny;
+	if (!fits(p->st, p->u, tx, ty))
+		return -1;
+	at.x = p->u->x + x;
+	at.y = p->u->y + y;
+	/* a step into contact ends a move (KM-2): only the last */
+	if ((*nx != p->gx || *ny != p->gy) && new_contact(p->st, &at, tx, ty))
+		return -1;
+	return step_cost(p->st, &at, tx, ty);
+}
+
 /*
  * --to X,Y: the cheapest path within the Maneuver left on which no step
- * but the last brings it into contact (KM-2), as walk() judges each step.
- * Dijkstra over a box around
- * the army that its Maneuver can reach, costs being 1 or 2. Returns the
- * number of steps written to dirs, or -1 when there is no such path.
+ * but the last brings it into contact (KM-2), as walk() judges each step,
+ * costs being 1 or 2. Returns the number of steps written to dirs (at
+ * most left), or -1 when there is no such path.
  */
 static int
 plan(const struct bt_state *st, const struct bt_unit *u, int left, int tx,
     int ty, int *dirs)
 {
-	int side = 2 * left + 1, n = side * side, x0 = u->x - left,
-	    y0 = u->y - left, found = -1, len = 0;
-	int *cost = bt_xcalloc((size_t)n, sizeof(*cost));
-	int *from = bt_xcalloc((size_t)n, sizeof(*from));
-	bool *done = bt_xcalloc((size_t)n, sizeof(*done));
+	struct planner p = { st, u, tx - u->x, ty - u->y };
+	struct bt_search s;
+	int len;
 
-	if (tx < x0 || ty < y0 || tx >= x0 + side || ty >= y0 + side)
-		goto out;
-	for (int i = 0; i < n; i++)
-		cost[i] = -1;
-	cost[left * side + left] = 0;
-	for (;;) {
-		int best = -1;
-
-		for (int i = 0; i < n; i++)
-			if (cost[i] >= 0 && !done[i] &&
-			    (best < 0 || cost[i] < cost[best]))
-				best = i;
-		if (best < 0)
-			break;
-		done[best] = true;
-		int bx = x0 + best % side, by = y0 + best / side;
-
-		if (bx == tx && by == ty) {
-			found = best;
-			break;
-		}
-		for (int d = 0; d < BT_NCOMPASS; d++) {
-			int nx = bx + bt_compass[d].dx, ny = by + bt_compass[d].dy;
-			int k = (ny - y0) * side + (nx - x0), c;
-			struct bt_unit at = *u;
-
-			if (nx < x0 || ny < y0 || nx >= x0 + side ||
-			    ny >= y0 + side || done[k] || !fits(st, u, nx, ny))
-				continue;
-			at.x = bx;
-			at.y = by;
-			/* a step into contact ends a move (KM-2): only the last */
-			if ((nx != tx || ny != ty) && new_contact(st, &at, nx, ny))
-				continue;
-			c = cost[best] + step_cost(st, &at, nx, ny);
-			if (c <= left && (cost[k] < 0 || c < cost[k])) {
-				cost[k] = c;
-				from[k] = d;
-			}
-		}
-	}
-	if (found >= 0) {
-		for (int k = found; k != left * side + left;) {
-			int d = from[k];
-
-			dirs[len++] = d;
-			k -= bt_compass[d].dy * side + bt_compass[d].dx;
-		}
-		for (int i = 0; i < len / 2; i++) {
-			int t = dirs[i];
-
-			dirs[i] = dirs[len - 1 - i];
-			dirs[len - 1 - i] = t;
-		}
-	}
-out:
-	free(cost);
-	free(from);
-	free(done);
-	return found >= 0 ? len : -1;
+	if (abs(p.gx) > left || abs(p.gy) > left)
+		return -1;
+	bt_search(&s, left, left, BT_NCOMPASS, plan_step, &p, p.gx, p.gy);
+	len = bt_search_path(&s, bt_search_at(&s, p.gx, p.gy), dirs, left);
+	bt_search_free(&s);
+	return len;
 }
 
 /*
