@@ -17,43 +17,7 @@ tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 state=$tmp/state.yaml
 
-# "id side x y w h" for each unit on the map.
-units() {
-	awk '
-	/^units:/ { in_units = 1; next }
-	/^[a-z]/ { in_units = 0 }
-	in_units && /^  [^ ]/ { flush(); id = $1; sub(":", "", id); at = ""; w = h = 1; next }
-	in_units && /^    side:/ { side = $2 }
-	in_units && /^    at:/ { gsub(/[][,]/, " "); x = $2; y = $3; at = 1 }
-	in_units && /^    size:/ { gsub(/[][,]/, " "); w = $2; h = $3 }
-	function flush() { if (id != "" && at) print id, side, x, y, w, h; id = "" }
-	END { flush() }
-	' "$state"
-}
-
-# Tries an order; keeps the new state only when the programs accept it.
-try() {
-	if "$@" -f "$state" > "$tmp/next.yaml" 2>/dev/null; then
-		mv "$tmp/next.yaml" "$state"
-		return 0
-	fi
-	return 1
-}
-
-# The enemies of unit $1, nearest first: "id x y w h distance".
-enemies() {
-	units | awk -v me="$1" '
-	{ id[NR] = $1; side[NR] = $2; x[NR] = $3; y[NR] = $4; w[NR] = $5; h[NR] = $6 }
-	$1 == me { m = NR }
-	END {
-		for (i = 1; i <= NR; i++) {
-			if (side[i] == side[m]) continue
-			dx = x[i] > x[m] + w[m] - 1 ? x[i] - (x[m] + w[m] - 1) : (x[m] > x[i] + w[i] - 1 ? x[m] - (x[i] + w[i] - 1) : 0)
-			dy = y[i] > y[m] + h[m] - 1 ? y[i] - (y[m] + h[m] - 1) : (y[m] > y[i] + h[i] - 1 ? y[m] - (y[i] + h[i] - 1) : 0)
-			print id[i], x[i], y[i], w[i], h[i], (dx > dy ? dx : dy)
-		}
-	}' | sort -k6,6n -k1,1
-}
+. "$here/generals.sh"
 
 # Melee on an enemy next to it, else a shot if it has a bow.
 attack() {
@@ -88,23 +52,7 @@ advance() {
 	set -- "$1" $(enemies "$1" | head -n 1)
 	[ $# -ge 6 ] || return 1
 	me=$(units | awk -v me="$1" '$1 == me { print $3, $4 }')
-	mx=${me% *} my=${me#* }
-	# candidate squares around the unit, nearest the enemy first
-	awk -v mx="$mx" -v my="$my" -v ex="$3" -v ey="$4" 'BEGIN {
-		for (dy = -6; dy <= 6; dy++) for (dx = -6; dx <= 6; dx++) {
-			x = mx + dx; y = my + dy
-			if (x < 0 || y < 0 || (dx == 0 && dy == 0)) continue
-			ddx = x - ex; ddy = y - ey
-			if (ddx < 0) ddx = -ddx
-			if (ddy < 0) ddy = -ddy
-			print (ddx > ddy ? ddx : ddy) * 100 + ddx + ddy, x "," y
-		}
-	}' | sort -n | head -n 12 | while read -r _ to; do
-		if try bt-move --to "$to" "$1"; then
-			echo moved
-			break
-		fi
-	done | grep -q moved
+	toward "$1" "${me% *}" "${me#* }" "$3" "$4" 12
 }
 
 bt-init --seed "$seed" "$here/cc-field.yaml" > "$state"
