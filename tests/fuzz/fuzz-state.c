@@ -7,7 +7,9 @@
  * trip canonically (fuzz_round_trip) and its text forms must draw.
  * Read as a scenario (bt-init): when the loader takes it and the setup
  * rolls succeed (seed 1 unless the scenario has one), the first state
- * must round trip canonically too. Any refusal is fine; a crash, a
+ * must round trip canonically too; and again with forced dice (--rolls),
+ * 1 to 20 made of the input's first bytes, as many as they are or 32.
+ * Any refusal is fine; a crash, a
  * sanitizer's report or a broken promise (abort) is a bug.
  */
 #include <stdlib.h>
@@ -37,7 +39,7 @@ as_state(const char *text, size_t len)
 }
 
 static void
-as_scenario(const char *text, size_t len)
+as_scenario(const char *text, size_t len, const int *forced, size_t nforced)
 {
 	struct bt_state st, again;
 	struct bt_error err;
@@ -45,7 +47,7 @@ as_scenario(const char *text, size_t len)
 
 	bt_error_init(&err, "<fuzz>");
 	if (bt_state_read(&st, text, len, BT_LOAD_SCENARIO, &err) == 0) {
-		bt_dice_init(&dice, &st.rng, NULL, 0, false);
+		bt_dice_init(&dice, &st.rng, forced, nforced, forced != NULL);
 		if (bt_setup(&st, st.has_seed ? (uint64_t)st.seed : 1, &dice,
 		    &err) == 0 && bt_dice_done(&dice) == 0) {
 			fuzz_round_trip(&st, &again, "bt-init");
@@ -62,9 +64,14 @@ int
 LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
 	char *text = fuzz_text(data, size);
+	int forced[32];
+	size_t nforced = size < 32 ? size : 32;
 
+	for (size_t i = 0; i < nforced; i++)
+		forced[i] = data[i] % 20 + 1;
 	as_state(text, size);
-	as_scenario(text, size);
+	as_scenario(text, size, NULL, 0);
+	as_scenario(text, size, forced, nforced);
 	free(text);
 	return 0;
 }
