@@ -3,7 +3,8 @@
 # place of libFuzzer, replay what tests/data/fuzz/ keeps: in state/ inputs
 # of fuzz-state (any text: the loader, bt-check, bt-render, bt-init), in
 # turn/ inputs of fuzz-turn (orders, a line "===", a state: the turn
-# programs and bt-roll). Those are the bugs make fuzz found, minimised,
+# programs and bt-roll); fuzz-picture draws the inputs of state/ with
+# cairo. Those are the bugs make fuzz found, minimised,
 # and seeds recorded from the example battles (tests/fuzz/record-seeds).
 # A replay runs clean when no promise is broken: exit 0, no abort.
 load helper
@@ -31,6 +32,10 @@ replay() {
 	# a duplicate key, used to change the ruleset they were freed by.
 	replay state "$DATA/fuzz/state/leak-second-rules-key-after-units.yaml" \
 	    "$DATA/fuzz/state/leak-second-rules-key-changes-ruleset.yaml"
+}
+
+@test "fuzz-picture draws the examples, the states of tests/data and tests/data/fuzz/state clean" {
+	replay picture "$EXAMPLES" "$DATA" "$DATA/fuzz/state"
 }
 
 @test "fuzz-turn replays every input of tests/data/fuzz/turn clean" {
