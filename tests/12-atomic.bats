@@ -25,10 +25,13 @@ running() {
 # outcome is sorted: before (the old state and no temporary file), during
 # (the old state and the temporary file that the kill left between
 # mkstemp and rename), after (the new state, new.yaml). Anything else
-# fails the test.
+# fails the test. The program is the one built, never make
+# check-valgrind's wrapper: valgrind's runs would be killed unfinished, and
+# its start would be the run timed.
 kills() {
-	local n=$1 i t0 t1 total=0 pid status delay secs
-	shift
+	local n=$1 i t0 t1 total=0 pid status delay secs name=$2
+	shift 2
+	set -- "$BT_BUILDDIR/$name" "$@"
 	before=0 during=0 after=0
 	mkfifo fifo
 	exec {waitfd}<> fifo
@@ -77,7 +80,7 @@ kills() {
 	done
 	exec {waitfd}<&-
 	rm fifo
-	echo "# $1: $i kills over a run of $((total / 1000)) ms: $before before the write, $during during it, $after after" >&3
+	echo "# $name: $i kills over a run of $((total / 1000)) ms: $before before the write, $during during it, $after after" >&3
 }
 
 @test "bt-move -i killed at random moments leaves the file the old state or the new one" {

@@ -167,8 +167,10 @@ diagnostic_command() {
 	"can't write the output"*) echo "bt-check s.yaml > /dev/full" ;;
 	# A file size limit makes the temporary's write fail, even for root.
 	"can't rewrite"*)	echo "cp s.yaml pass.yaml && (trap '' XFSZ; ulimit -f 1; bt-check -i pass.yaml)" ;;
-	# tests/failmalloc.so fails every allocation from the 20th on.
-	"out of memory")	echo "BT_FAIL_MALLOC=20- LD_PRELOAD='$BT_BUILDDIR/tests/failmalloc.so' bt-check s.yaml" ;;
+	# tests/failmalloc.so fails every allocation from the 20th on; the
+	# program itself, not make check-valgrind's wrapper: valgrind has
+	# an allocator of its own.
+	"out of memory")	echo "BT_FAIL_MALLOC=20- LD_PRELOAD='$BT_BUILDDIR/tests/failmalloc.so' '$BT_BUILDDIR/bt-check' s.yaml" ;;
 	"warning: 1 --rolls"*)	echo "bt-move blue-hydra f --rolls 3 < s.yaml" ;;
 	"'blue-hydra' stopped"*) echo "bt-move blue-hydra f f f f f f f f f < s.yaml" ;;
 	esac
