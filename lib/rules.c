@@ -175,7 +175,7 @@ bt_initiative(struct bt_state *st, struct bt_dice *dice,
 }
 
 /* A scenario's every side has a unit: a side with none would lose the
- * battle before its first turn, in every ruleset. */
+ * battle before its first turn, in every ruleset (CC-1, KM-13, CL-12). */
 static void
 check_sides_have_units(const struct bt_state *st, struct bt_error *err)
 {

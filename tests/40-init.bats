@@ -145,7 +145,7 @@ bt-init: sc.yaml:25:3: side 'blue' deploys no unit: all its units are in reserve
 	assert_equal "$stderr" "bt-init: sc.yaml:25:3: side 'blue' deploys no unit: all its units are in reserve (CC-3)"
 }
 
-@test "bt-init refuses a side with no unit, in every ruleset" {
+@test "CC-1 KM-13 CL-12 bt-init refuses a side with no unit, in every ruleset: it would lose before its first turn" {
 	# example, the prefix of the ids of the side's units, the side
 	while read -r example prefix side; do
 		awk -v p="  $prefix-" 'index($0, p) == 1 { b = 1; next }
