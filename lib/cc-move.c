@@ -404,6 +404,20 @@ near_enemy(const struct bt_state *st, struct bt_unit *u, const struct pose *p)
 	return near;
 }
 
+/* Step word k as a move. */
+static struct move
+step_move(int k)
+{
+	struct move m;
+
+	memset(&m, 0, sizeof(m));
+	m.kind = STEP;
+	m.word = step_words[k].word;
+	m.dx = step_words[k].dx;
+	m.dy = step_words[k].dy;
+	return m;
+}
+
 /* Step word k from (x, y), relative to home (bt_move_fn). */
 static int
 reach_step(void *ctx, int x, int y, int so_far, int k, int *nx, int *ny,
@@ -411,8 +425,7 @@ reach_step(void *ctx, int x, int y, int so_far, int k, int *nx, int *ny,
 {
 	struct reach *rc = ctx;
 	struct pose p = rc->home, q;
-	struct move m = { STEP, step_words[k].word, step_words[k].dx,
-	    step_words[k].dy, 0, 0 };
+	struct move m = step_move(k);
 	struct bt_error quiet;
 	int cost;
 	bool leaves, bad;
@@ -455,20 +468,6 @@ reach_from(const struct bt_state *st, struct bt_unit *u, int budget,
 	rc->out = -1;
 	/* no goal (one outside the window): it reaches all it can */
 	bt_search(&rc->s, r, budget, 5, reach_step, rc, r + 1, 0);
-}
-
-/* Step word k as a move. */
-static struct move
-step_move(int k)
-{
-	struct move m;
-
-	memset(&m, 0, sizeof(m));
-	m.kind = STEP;
-	m.word = step_words[k].word;
-	m.dx = step_words[k].dx;
-	m.dy = step_words[k].dy;
-	return m;
 }
 
 /* The steps from home to window square at (plus the step off the map,
