@@ -50,9 +50,12 @@ main(int argc, char *argv[])
 				usage(BT_EXIT_USAGE);
 		}
 	}
-	if (bt_cli_file_operand(&cli, argc - optind, argv + optind) < 0 ||
-	    (quiet && cli.in_place))
+	if (bt_cli_one_file(&cli, argc - optind, argv + optind, "state") < 0)
 		usage(BT_EXIT_USAGE);
+	if (quiet && cli.in_place) {
+		bt_warnx("-q writes nothing: it can't be given with -i");
+		usage(BT_EXIT_USAGE);
+	}
 
 	status = bt_cli_load(&cli, &st, &in, BT_LOAD_STATE);
 	if (status == BT_EXIT_OK && !quiet)

@@ -56,8 +56,8 @@ main(int argc, char *argv[])
 	struct bt_input in = { 0 };
 	struct bt_dice dice;
 	struct bt_error err;
-	long long seed = -1;
-	char *end;
+	uint64_t seed = 0;
+	bool seeded = false;
 	int ch, status;
 
 	bt_cli_start(argv);
@@ -67,29 +67,26 @@ main(int argc, char *argv[])
 			usage(BT_EXIT_OK);
 			break;
 		case 's':
-			seed = strtoll(optarg, &end, 10);
-			if (*optarg == '\0' || *end != '\0' || seed < 0 ||
-			    seed > 4294967295LL) {
-				bt_warnx("bad --seed '%s': a number from 0 to "
-				    "4294967295", optarg);
+			if (bt_cli_seed(optarg, &seed) < 0)
 				usage(BT_EXIT_USAGE);
-			}
+			seeded = true;
 			break;
 		default:
 			if (bt_cli_option(&cli, ch, optarg) <= 0)
 				usage(BT_EXIT_USAGE);
 		}
 	}
-	if (bt_cli_file_operand(&cli, argc - optind, argv + optind) < 0)
+	if (bt_cli_one_file(&cli, argc - optind, argv + optind,
+	    "scenario") < 0)
 		usage(BT_EXIT_USAGE);
 
 	if ((status = bt_cli_load(&cli, &st, &in, BT_LOAD_SCENARIO)) != 0)
 		goto out;
-	if (seed < 0)
-		seed = st.has_seed ? st.seed : (long long)system_seed();
+	if (!seeded)
+		seed = st.has_seed ? (uint64_t)st.seed : system_seed();
 	bt_error_init(&err, in.name);
 	bt_dice_init(&dice, &st.rng, cli.rolls, cli.nrolls, cli.forcing);
-	if (bt_setup(&st, (uint64_t)seed, &dice, &err) < 0) {
+	if (bt_setup(&st, seed, &dice, &err) < 0) {
 		if (dice.problem != NULL) {
 			bt_warnx("%s", dice.problem);
 			status = BT_EXIT_USAGE;

@@ -49,7 +49,7 @@ main(int argc, char *argv[])
 				usage(BT_EXIT_USAGE);
 		}
 	}
-	if (argc - optind != 1)
+	if (bt_cli_count(argc - optind, 1, 1, "one orders file") < 0)
 		usage(BT_EXIT_USAGE);
 	path = argv[optind];
 	if (strcmp(path, "-") == 0 &&

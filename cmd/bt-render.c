@@ -65,7 +65,7 @@ main(int argc, char *argv[])
 				usage(BT_EXIT_USAGE);
 		}
 	}
-	if (bt_cli_file_operand(&cli, argc - optind, argv + optind) < 0)
+	if (bt_cli_one_file(&cli, argc - optind, argv + optind, "state") < 0)
 		usage(BT_EXIT_USAGE);
 
 	if (ro.format >= BT_FMT_PNG && isatty(STDOUT_FILENO)) {

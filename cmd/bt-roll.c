@@ -70,7 +70,7 @@ main(int argc, char *argv[])
 	}
 	argc -= optind;
 	argv += optind;
-	if (argc != 1)
+	if (bt_cli_count(argc, 1, 1, "one dice expression") < 0)
 		usage(BT_EXIT_USAGE);
 	if (bt_dice_expr_parse(&x, argv[0]) < 0) {
 		bt_warnx("bad dice '%s': d20, d100 or NdM+K", argv[0]);

@@ -729,6 +729,12 @@ void	 bt_cli_usage_options(FILE *, const char *opts);
 /* The state's file as the one operand, for the programs with no other
  * (CLI.md); -1 when there are more, or one besides -f. */
 int	 bt_cli_file_operand(struct bt_cli *, int argc, char **argv);
+/* The same, saying what is wrong when it fails ("one state file at most"):
+ * what names the file ("state", "scenario"). */
+int	 bt_cli_one_file(struct bt_cli *, int argc, char **argv,
+	    const char *what);
+/* Between min and max operands, or -1 after "2 operands: give " give. */
+int	 bt_cli_count(int argc, int min, int max, const char *give);
 void	 bt_cli_version(void);
 int	 bt_cli_rolls(struct bt_cli *, const char *arg);
 int	 bt_cli_color(struct bt_cli *, const char *arg);
@@ -752,6 +758,9 @@ int	 bt_cli_play(struct bt_cli *, const struct bt_order *, const char *what);
 int	 bt_cli_apply(struct bt_state *, const struct bt_cli *,
 	    const struct bt_order *, const char *what);
 int	 bt_cli_hold(struct bt_order *, const char *arg);
+/* --seed N and "X,Y": numbers spelled as in a state, digits only; -1
+ * after saying what is wrong. */
+int	 bt_cli_seed(const char *arg, uint64_t *seed);
 int	 bt_cli_xy(const char *arg, int *x, int *y);
 
 /* order.c: a turn program's command line, parsed alike by the program and

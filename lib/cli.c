@@ -1,4 +1,5 @@
 /* cli.c: what every program's main shares: input, output, dice, colour. */
+#include <errno.h>
 #include <signal.h>
 #include <stdlib.h>
 #include <string.h>
@@ -54,6 +55,25 @@ bt_cli_file_operand(struct bt_cli *c, int argc, char **argv)
 	if (argc == 1)
 		c->file = argv[0];
 	return 0;
+}
+
+int
+bt_cli_one_file(struct bt_cli *c, int argc, char **argv, const char *what)
+{
+	if (bt_cli_file_operand(c, argc, argv) < 0) {
+		bt_warnx("one %s file at most, with -f or as the operand", what);
+		return -1;
+	}
+	return 0;
+}
+
+int
+bt_cli_count(int argc, int min, int max, const char *give)
+{
+	if (argc >= min && argc <= max)
+		return 0;
+	bt_warnx("%d operand%s: give %s", argc, argc == 1 ? "" : "s", give);
+	return -1;
 }
 
 void
@@ -266,25 +286,48 @@ bt_cli_hold(struct bt_order *o, const char *arg)
 	return 0;
 }
 
+/*
+ * A whole number of the command line, from 0 to max, spelled as in a
+ * state (bt-state(5)): digits only, so no sign and no spaces, which
+ * strtoll alone would take. Sets *end past it; -1 when there is none.
+ */
+static int
+whole(const char *s, long long max, long long *v, char **end)
+{
+	if (*s < '0' || *s > '9')
+		return -1;
+	errno = 0;
+	*v = strtoll(s, end, 10);
+	return errno != 0 || *v > max ? -1 : 0;
+}
+
+int
+bt_cli_seed(const char *arg, uint64_t *seed)
+{
+	long long v;
+	char *end;
+
+	if (whole(arg, 4294967295LL, &v, &end) < 0 || *end != '\0') {
+		bt_warnx("bad --seed '%s': a number from 0 to 4294967295", arg);
+		return -1;
+	}
+	*seed = (uint64_t)v;
+	return 0;
+}
+
 /* "X,Y": two whole numbers. */
 int
 bt_cli_xy(const char *arg, int *x, int *y)
 {
 	char *end;
-	long a, b;
+	long long a, b;
 
-	if (*arg < '0' || *arg > '9')
-		goto bad;
-	a = strtol(arg, &end, 10);
-	if (*end != ',' || end[1] < '0' || end[1] > '9')
-		goto bad;
-	b = strtol(end + 1, &end, 10);
-	if (*end != '\0' || a > BT_MAX_MAP || b > BT_MAX_MAP)
-		goto bad;
+	if (whole(arg, BT_MAX_MAP, &a, &end) < 0 || *end != ',' ||
+	    whole(end + 1, BT_MAX_MAP, &b, &end) < 0 || *end != '\0') {
+		bt_warnx("bad square '%s': X,Y", arg);
+		return -1;
+	}
 	*x = (int)a;
 	*y = (int)b;
 	return 0;
-bad:
-	bt_warnx("bad square '%s': X,Y", arg);
-	return -1;
 }
