@@ -593,12 +593,30 @@ struct bt_input {
 	const char	*name;		/* for messages */
 	char		*buf;
 	size_t		 len;
+	bool		 locked;	/* lock_fd holds the -i lock */
+	int		 lock_fd;
 };
+/* First thing a program does: descriptors 0, 1 and 2 that are closed are
+ * opened on /dev/null, and reading or writing them still fails. */
+void	 bt_io_start(void);
+/* Reads path ("-" or NULL: standard input) whole into in->buf, which
+ * bt_input_free frees. */
 int	 bt_read_input(struct bt_input *, const char *path, struct bt_error *);
+/* The same for -i: refuses (exit 2) what a rename can't replace (a FIFO,
+ * a device, /dev/stdin), and holds an exclusive flock(2) on the file,
+ * waiting for another -i run's, until bt_input_free. */
+int	 bt_read_to_rewrite(struct bt_input *, const char *path,
+	    struct bt_error *);
 void	 bt_input_free(struct bt_input *);
-/* Writes to path atomically, or to standard output when path is NULL. */
+/* Writes to path atomically, or to standard output when path is NULL.
+ * Into path, it closes standard output (bt_close_stdout) before the
+ * rename: a failure there leaves the file unchanged. A signal (HUP, INT,
+ * TERM) before the rename removes the temporary file and ends the run;
+ * after it, fatal signals stay blocked: the run ends as a success. */
 int	 bt_write_output(const char *path, const char *buf, size_t len,
 	    struct bt_error *);
+/* Flushes and closes standard output; a failure is -1 with err set,
+ * except one bt_write_output has reported already. Later calls: 0. */
 int	 bt_close_stdout(struct bt_error *);
 
 /* What a turn program asks of the ruleset: its operands and options. */

@@ -16,6 +16,7 @@ bt_cli_start(char **argv)
 	if (slash != NULL)
 		argv[0] = slash + 1;
 	bt_progname = argv[0];
+	bt_io_start();
 	/* A closed pipe is then a write error we report, not a silent death. */
 	signal(SIGPIPE, SIG_IGN);
 }
@@ -150,7 +151,8 @@ bt_cli_load(struct bt_cli *c, struct bt_state *st, struct bt_input *in,
 		bt_warnx("--in-place needs a file, not standard input");
 		return BT_EXIT_USAGE;
 	}
-	if (bt_read_input(in, c->file, &err) < 0 ||
+	if ((c->in_place ? bt_read_to_rewrite(in, c->file, &err) :
+	    bt_read_input(in, c->file, &err)) < 0 ||
 	    bt_state_read(st, in->buf, in->len, mode, &err) < 0) {
 		bt_error_print(&err, stderr);
 		status = err.status;

@@ -4,54 +4,119 @@
  * folder, fsync, rename, fsync of the folder), so a failure at any moment
  * leaves either the old state or the new one, never a mix.
  */
+#include <sys/file.h>
+#include <sys/stat.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
+#include <signal.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 #include <unistd.h>
 
 #include "bt.h"
 
 static char *tmp_path;	/* an in-place temporary not yet renamed */
+/* tmp_path names a file to remove: what a signal handler may read. */
+static volatile sig_atomic_t tmp_made;
+static bool std_closed[3];	/* standard input, output, error at start */
+static bool out_closed;		/* bt_close_stdout has been called */
+static bool out_reported;	/* a failed write to it has been reported */
+
+/* The signals that end a run by default and that a handler can catch:
+ * an -i run they end removes its temporary file first. */
+static const int fatal_signals[] = { SIGHUP, SIGINT, SIGTERM };
+#define NFATAL	(sizeof(fatal_signals) / sizeof(fatal_signals[0]))
+
+static void
+block_fatal(sigset_t *old)
+{
+	sigset_t set;
+
+	sigemptyset(&set);
+	for (size_t i = 0; i < NFATAL; i++)
+		sigaddset(&set, fatal_signals[i]);
+	sigprocmask(SIG_BLOCK, &set, old);
+}
 
 static void
 remove_tmp(void)
 {
-	if (tmp_path != NULL) {
+	sigset_t old;
+
+	if (tmp_path == NULL)
+		return;
+	block_fatal(&old);
+	if (tmp_made)
 		unlink(tmp_path);
-		free(tmp_path);
-		tmp_path = NULL;
+	tmp_made = 0;
+	sigprocmask(SIG_SETMASK, &old, NULL);
+	free(tmp_path);
+	tmp_path = NULL;
+}
+
+/* Only async-signal-safe calls: unlink, signal and raise. The signal is
+ * blocked while its handler runs, so raise takes effect, with the default
+ * action, as the handler returns. */
+static void
+on_fatal_signal(int sig)
+{
+	if (tmp_made)
+		unlink(tmp_path);
+	signal(sig, SIG_DFL);
+	raise(sig);
+}
+
+/* A signal that was ignored when the program started (a background job's
+ * SIGINT) stays ignored: the run is not to end because of it. */
+static void
+catch_fatal(void)
+{
+	struct sigaction sa, old;
+
+	memset(&sa, 0, sizeof(sa));
+	sa.sa_handler = on_fatal_signal;
+	sigemptyset(&sa.sa_mask);
+	for (size_t i = 0; i < NFATAL; i++)
+		sigaddset(&sa.sa_mask, fatal_signals[i]);
+	for (size_t i = 0; i < NFATAL; i++)
+		if (sigaction(fatal_signals[i], NULL, &old) == 0 &&
+		    old.sa_handler != SIG_IGN)
+			sigaction(fatal_signals[i], &sa, NULL);
+}
+
+/*
+ * A descriptor 0, 1 or 2 closed when the program starts would be the next
+ * file opened: the state read under -i would be "standard output", and
+ * a message written to "standard error" could land in the temporary file.
+ * Each is opened on /dev/null instead, and remembered as closed: reading
+ * a closed standard input, or writing a closed standard output, still
+ * fails as it would have.
+ */
+void
+bt_io_start(void)
+{
+	for (int fd = 0; fd < 3; fd++) {
+		if (fcntl(fd, F_GETFD) >= 0 || errno != EBADF)
+			continue;
+		std_closed[fd] = true;
+		if (open("/dev/null", fd == 0 ? O_RDONLY : O_WRONLY) != fd)
+			break;	/* no /dev/null: nothing better to do */
 	}
 }
 
-int
-bt_read_input(struct bt_input *in, const char *path, struct bt_error *err)
+/* Reads fd whole into in (path and name set); closes it unless keep. */
+static int
+read_all(struct bt_input *in, int fd, bool keep, struct bt_error *err)
 {
 	size_t cap = 65536;
-	int fd;
+	struct stat sb;
 
-	memset(in, 0, sizeof(*in));
-	if (path == NULL || strcmp(path, "-") == 0) {
-		in->name = "<stdin>";
-		fd = STDIN_FILENO;
-	} else {
-		in->path = path;
-		in->name = path;
-		if ((fd = open(path, O_RDONLY)) < 0)
-			return bt_errorf(err, BT_EXIT_IO, 0, 0, "can't read "
-			    "'%s': %s", path, strerror(errno));
-	}
 	err->file = in->name;
-	{
-		struct stat sb;
-
-		/* A regular file is read in one piece, not by doublings. */
-		if (fstat(fd, &sb) == 0 && S_ISREG(sb.st_mode) &&
-		    sb.st_size > 0 && sb.st_size <= BT_MAX_INPUT)
-			cap = (size_t)sb.st_size + 1;
-	}
+	/* A regular file is read in one piece, not by doublings. */
+	if (fstat(fd, &sb) == 0 && S_ISREG(sb.st_mode) && sb.st_size > 0 &&
+	    sb.st_size <= BT_MAX_INPUT)
+		cap = (size_t)sb.st_size + 1;
 	in->buf = bt_xmalloc_big(cap + 1);
 	for (;;) {
 		ssize_t n;
@@ -77,22 +142,146 @@ bt_read_input(struct bt_input *in, const char *path, struct bt_error *err)
 			break;
 		}
 		if (n == 0) {
-			if (fd != STDIN_FILENO)
+			if (!keep && fd != STDIN_FILENO)
 				close(fd);
 			in->buf[in->len] = '\0';
 			return 0;
 		}
 		in->len += (size_t)n;
 	}
-	if (fd != STDIN_FILENO)
+	if (!keep && fd != STDIN_FILENO)
 		close(fd);
-	bt_input_free(in);
+	bt_input_free(in);	/* and a kept descriptor with it */
 	return -1;
+}
+
+int
+bt_read_input(struct bt_input *in, const char *path, struct bt_error *err)
+{
+	int fd;
+
+	memset(in, 0, sizeof(*in));
+	if (path == NULL || strcmp(path, "-") == 0) {
+		in->name = "<stdin>";
+		if (std_closed[STDIN_FILENO])
+			return bt_errorf(err, BT_EXIT_IO, 0, 0, "can't read: %s",
+			    strerror(EBADF));
+		return read_all(in, STDIN_FILENO, false, err);
+	}
+	in->path = path;
+	in->name = path;
+	if ((fd = open(path, O_RDONLY)) < 0)
+		return bt_errorf(err, BT_EXIT_IO, 0, 0, "can't read '%s': %s",
+		    path, strerror(errno));
+	return read_all(in, fd, false, err);
+}
+
+/*
+ * Linux's /dev/stdin, /dev/fd/N and /proc/PID/fd/N are symbolic links,
+ * in /proc, to the files a process has open: -i through one would rewrite
+ * whatever is behind the descriptor. Follows path's links one by one.
+ */
+static bool
+names_descriptor(const char *path)
+{
+	struct stat proc, sb;
+	char link[PATH_MAX], *p, *next, *slash;
+	bool found = false;
+	ssize_t n;
+
+	if (stat("/proc", &proc) < 0)
+		return false;
+	p = bt_xstrdup(path);
+	for (int hops = 0; hops < 40 && lstat(p, &sb) == 0 &&
+	    S_ISLNK(sb.st_mode); hops++) {
+		if (sb.st_dev == proc.st_dev) {
+			found = true;
+			break;
+		}
+		if ((n = readlink(p, link, sizeof(link) - 1)) < 0)
+			break;
+		link[n] = '\0';
+		if (link[0] == '/' || (slash = strrchr(p, '/')) == NULL)
+			next = bt_xstrdup(link);
+		else
+			next = bt_xasprintf("%.*s/%s", (int)(slash - p), p,
+			    link);
+		free(p);
+		p = next;
+	}
+	free(p);
+	return found;
+}
+
+static const char *
+file_kind(mode_t mode)
+{
+	if (S_ISFIFO(mode))
+		return "a FIFO";
+	if (S_ISDIR(mode))
+		return "a folder";
+	if (S_ISCHR(mode) || S_ISBLK(mode))
+		return "a device";
+	return "not a regular file";
+}
+
+int
+bt_read_to_rewrite(struct bt_input *in, const char *path,
+    struct bt_error *err)
+{
+	struct stat sb, now;
+	int fd, saved;
+
+	memset(in, 0, sizeof(*in));
+	in->path = path;
+	in->name = path;
+	if (names_descriptor(path))
+		return bt_errorf(err, BT_EXIT_USAGE, 0, 0, "--in-place needs a "
+		    "file, not standard input: '%s' is an open descriptor",
+		    path);
+	for (;;) {
+		/* O_NONBLOCK: a FIFO is not waited on, only refused. */
+		if ((fd = open(path, O_RDONLY | O_NONBLOCK | O_NOCTTY)) < 0)
+			return bt_errorf(err, BT_EXIT_IO, 0, 0, "can't read "
+			    "'%s': %s", path, strerror(errno));
+		if (fstat(fd, &sb) < 0) {
+			saved = errno;
+			close(fd);
+			return bt_errorf(err, BT_EXIT_IO, 0, 0, "can't read "
+			    "'%s': %s", path, strerror(saved));
+		}
+		if (!S_ISREG(sb.st_mode)) {
+			close(fd);
+			return bt_errorf(err, BT_EXIT_USAGE, 0, 0, "--in-place "
+			    "needs a regular file: '%s' is %s", path,
+			    file_kind(sb.st_mode));
+		}
+		while (flock(fd, LOCK_EX) < 0) {
+			if (errno == EINTR)
+				continue;
+			saved = errno;
+			close(fd);
+			return bt_errorf(err, BT_EXIT_IO, 0, 0, "can't lock "
+			    "'%s': %s", path, strerror(saved));
+		}
+		/* The writer we waited for renamed a new file over this
+		 * one: the lock is on a file no one reads any more. */
+		if (stat(path, &now) == 0 && now.st_dev == sb.st_dev &&
+		    now.st_ino == sb.st_ino)
+			break;
+		close(fd);
+	}
+	in->locked = true;
+	in->lock_fd = fd;
+	return read_all(in, fd, true, err);
 }
 
 void
 bt_input_free(struct bt_input *in)
 {
+	if (in->locked)
+		close(in->lock_fd);
+	in->locked = false;
 	free(in->buf);
 	in->buf = NULL;
 	in->len = 0;
@@ -114,8 +303,12 @@ write_all(int fd, const char *buf, size_t len)
 	return 0;
 }
 
-/* Test-only fault point (bt-state(5), ENVIRONMENT): stop after writing the
- * temporary file and before renaming it, as a crash would. */
+/*
+ * Test-only fault points (bt(7) and bt-state(5), ENVIRONMENT), after the
+ * temporary file is written and before it is renamed: "before-rename"
+ * stops as a crash would; "stop-before-rename" stops the process
+ * (SIGSTOP), so a test can signal it there and continue it.
+ */
 static void
 fault_point(void)
 {
@@ -123,6 +316,8 @@ fault_point(void)
 
 	if (s != NULL && strcmp(s, "before-rename") == 0)
 		_exit(99);
+	if (s != NULL && strcmp(s, "stop-before-rename") == 0)
+		raise(SIGSTOP);
 }
 
 static int
@@ -131,6 +326,7 @@ write_in_place(const char *path, const char *buf, size_t len,
 {
 	char *real, *slash, *dir;
 	struct stat sb;
+	sigset_t old;
 	int fd, dfd, saved;
 
 	if ((real = realpath(path, NULL)) == NULL)
@@ -147,12 +343,16 @@ write_in_place(const char *path, const char *buf, size_t len,
 	    bt_xasprintf("%.*s", (int)(slash - real), real);
 	tmp_path = bt_xasprintf("%s/.%s.XXXXXX", dir, slash + 1);
 	bt_atfatal(remove_tmp);
-	if ((fd = mkstemp(tmp_path)) < 0) {
-		saved = errno;
-		free(tmp_path);
-		tmp_path = NULL;
+	catch_fatal();
+	/* Blocked, so that no signal comes between the file's making and
+	 * tmp_made saying so. */
+	block_fatal(&old);
+	fd = mkstemp(tmp_path);
+	saved = errno;
+	tmp_made = fd >= 0;
+	sigprocmask(SIG_SETMASK, &old, NULL);
+	if (fd < 0)
 		goto fail;
-	}
 	if (fchmod(fd, sb.st_mode & 07777) < 0 || write_all(fd, buf, len) < 0 ||
 	    fsync(fd) < 0) {
 		saved = errno;
@@ -163,11 +363,28 @@ write_in_place(const char *path, const char *buf, size_t len,
 		saved = errno;
 		goto fail;
 	}
+	/* Nothing else is written to standard output: a run that fails
+	 * there must fail before it changes the file. */
+	if (bt_close_stdout(err) < 0) {
+		remove_tmp();
+		free(dir);
+		free(real);
+		return -1;
+	}
 	fault_point();
+	/*
+	 * Once renamed, the new state is the run's result: the signals stay
+	 * blocked to the end, so that a run which has changed the file is
+	 * not then reported as ended by a signal. Before, one removes the
+	 * temporary file and ends the run with the file unchanged.
+	 */
+	block_fatal(&old);
 	if (rename(tmp_path, real) < 0) {
 		saved = errno;
+		sigprocmask(SIG_SETMASK, &old, NULL);
 		goto fail;
 	}
+	tmp_made = 0;
 	free(tmp_path);
 	tmp_path = NULL;
 	if ((dfd = open(dir, O_RDONLY | O_DIRECTORY)) >= 0) {
@@ -191,9 +408,12 @@ bt_write_output(const char *path, const char *buf, size_t len,
 {
 	if (path != NULL)
 		return write_in_place(path, buf, len, err);
-	if (fwrite(buf, 1, len, stdout) != len)
-		return bt_errorf(err, BT_EXIT_IO, 0, 0, "can't write: %s",
-		    strerror(errno));
+	if (fwrite(buf, 1, len, stdout) != len) {
+		/* Said here, with its errno: not again at bt_close_stdout. */
+		out_reported = true;
+		return bt_errorf(err, BT_EXIT_IO, 0, 0, "can't write the "
+		    "output: %s", strerror(errno));
+	}
 	return 0;
 }
 
@@ -201,10 +421,25 @@ bt_write_output(const char *path, const char *buf, size_t len,
 int
 bt_close_stdout(struct bt_error *err)
 {
-	bool bad = fflush(stdout) != 0 || ferror(stdout);
+	bool bad;
+	int saved;
 
-	if (fclose(stdout) != 0 || bad)
-		return bt_errorf(err, BT_EXIT_IO, 0, 0, "can't write the "
-		    "output: %s", errno ? strerror(errno) : "write error");
-	return 0;
+	if (out_closed)
+		return 0;
+	out_closed = true;
+	errno = 0;
+	bad = fflush(stdout) != 0 || ferror(stdout);
+	saved = errno;
+	if (fclose(stdout) != 0 && !bad) {
+		bad = true;
+		saved = errno;
+	}
+	if (std_closed[STDOUT_FILENO] && !bad) {
+		bad = true;
+		saved = EBADF;
+	}
+	if (!bad || out_reported)
+		return 0;
+	return bt_errorf(err, BT_EXIT_IO, 0, 0, "can't write the output: %s",
+	    saved ? strerror(saved) : "write error");
 }

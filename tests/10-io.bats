@@ -175,3 +175,95 @@ writers() {
 	assert_output ""
 	[[ "$stderr" == *"unknown key 'bogus'"* ]]
 }
+
+@test "one failure, one message: a closed pipe or a full disk is said once" {
+	local cmd notes
+	printf -v notes '%100000s' ''
+	notes=${notes// /x}
+	while read -r cmd; do
+		case $cmd in
+		bt-render*) continue ;;	# no notes in the text, the log, the report
+		esac
+		# shellcheck disable=SC2086
+		run --separate-stderr -0 bash -c "$cmd | true; echo \"\${PIPESTATUS[0]}\""
+		assert_output 4
+		assert_equal "$stderr" "${cmd%% *}: can't write the output: Broken pipe"
+		if [ -w /dev/full ]; then
+			run --separate-stderr -4 bash -c "$cmd > /dev/full"
+			assert_equal "$stderr" "${cmd%% *}: can't write the output: No space left on device"
+		fi
+	done < <(writers "$notes")
+	"$BT_SRCDIR/bench/gen-state" 2000 > big.yaml
+	run --separate-stderr -0 bash -c "bt-render big.yaml | true; echo \"\${PIPESTATUS[0]}\""
+	assert_output 4
+	assert_equal "$stderr" "bt-render: can't write the output: Broken pipe"
+}
+
+# The commands of writers that rewrite a state, with -i.
+in_place_writers() {
+	writers "a few words" | grep -v '^bt-init\|^bt-render' | sed 's/^bt-[a-z]*/& -i/'
+}
+
+@test "-i with standard output closed is exit 4 and changes no file" {
+	local cmd file
+	while read -r cmd; do
+		writers "a few words" > /dev/null
+		# Not in canonical form, so that bt-check -i changes it too.
+		sed -i 's/^round: /round:   /' s.yaml s0.yaml
+		file=$(printf '%s\n' "$cmd" | grep -o 's0\?\.yaml')
+		cp "$file" before.yaml
+		# shellcheck disable=SC2086
+		run --separate-stderr -4 bash -c "$cmd >&-"
+		assert_equal "$stderr" "${cmd%% *}: can't write the output: Bad file descriptor"
+		cmp "$file" before.yaml || fail "$cmd >&- changed $file"
+		assert_equal "$(find . -name '.*.yaml.*' | wc -l)" 0
+		# The same command with an open standard output changes it.
+		# shellcheck disable=SC2086
+		run -0 $cmd
+		! cmp -s "$file" before.yaml || fail "$cmd changed nothing"
+	done < <(in_place_writers)
+}
+
+@test "-i with standard error closed writes no message into the state" {
+	cc_state > s.yaml
+	cp s.yaml before.yaml
+	# A roll the dice refuse: the message goes nowhere, the state is kept.
+	run -2 bash -c 'bt-roll -i -r 30 -f s.yaml d20 2>&-'
+	cmp s.yaml before.yaml
+	run -0 bash -c 'bt-roll -i -r 3 -f s.yaml d20 2>&-'
+	run -0 bt-check s.yaml
+}
+
+@test "-i refuses what is not a regular file: /dev/stdin, /dev/fd/0, a FIFO, exit 2" {
+	cc_state | sed 's/^round: 1$/round:   1/' > s.yaml
+	cp s.yaml before.yaml
+	local f
+	for f in /dev/stdin /dev/fd/0 /proc/self/fd/0; do
+		[ -e "$f" ] || continue
+		run --separate-stderr -2 bash -c "bt-check -i -f $f < s.yaml"
+		assert_output ""
+		assert_equal "$stderr" "bt-check: --in-place needs a file, not standard input: '$f' is an open descriptor"
+		cmp s.yaml before.yaml
+		run --separate-stderr -2 bash -c "cat s.yaml | bt-roll -i -f $f d20"
+		assert_equal "$stderr" "bt-roll: --in-place needs a file, not standard input: '$f' is an open descriptor"
+	done
+	# A link to one is no better.
+	ln -s /dev/stdin in.yaml
+	run --separate-stderr -2 bash -c 'bt-check -i in.yaml < s.yaml'
+	assert_equal "$stderr" "bt-check: --in-place needs a file, not standard input: 'in.yaml' is an open descriptor"
+	cmp s.yaml before.yaml
+	# A FIFO would be replaced by a file: refused, and not even opened
+	# for reading (the writer is still waiting when bt-check is done).
+	mkfifo p
+	run --separate-stderr -2 timeout 10 bt-check -i p
+	assert_equal "$stderr" "bt-check: --in-place needs a regular file: 'p' is a FIFO"
+	[ -p p ]
+	mkdir d
+	run --separate-stderr -2 bt-move -i -f d blue-hydra f
+	assert_equal "$stderr" "bt-move: --in-place needs a regular file: 'd' is a folder"
+	run --separate-stderr -2 bt-check -i /dev/null
+	assert_equal "$stderr" "bt-check: --in-place needs a regular file: '/dev/null' is a device"
+	# Without -i, any of them is only read.
+	run -0 bash -c 'bt-check -f /dev/stdin < s.yaml'
+	cmp s.yaml before.yaml
+}

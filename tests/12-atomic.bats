@@ -107,3 +107,61 @@ kills() {
 	cmp s.yaml old.yaml
 	assert_equal "$(find . -maxdepth 1 -name '.s.yaml.*' | wc -l)" 1
 }
+
+# stopped PID: the process has stopped itself (BT_FAULT=stop-before-rename).
+stopped() {
+	local state= i
+	for ((i = 0; i < 1000; i++)); do
+		{ read -r _ _ state _ < "/proc/$1/stat"; } 2> /dev/null || return 1
+		[[ $state == T ]] && return 0
+		sleep 0.01
+	done
+	return 1
+}
+
+# signalled SIG PROGRAM ARGS...: runs "PROGRAM -i -f s.yaml ARGS", stopped
+# between writing its temporary file and renaming it, sends it SIG and
+# lets it go on: it must die of SIG, leaving the old state and no
+# temporary file. env resets the signal a background job starts with
+# ignored (SIGINT), as in an interactive shell.
+signalled() {
+	local sig=$1 name=$2 pid status=0
+	shift 2
+	cp old.yaml s.yaml
+	BT_FAULT=stop-before-rename env --default-signal="$sig" \
+	    "$BT_BUILDDIR/$name" -i -f s.yaml "$@" 2> /dev/null &
+	pid=$!
+	stopped "$pid" || { kill -9 "$pid"; fail "$name did not stop before the rename"; }
+	assert_equal "$(find . -maxdepth 1 -name '.s.yaml.*' | wc -l)" 1
+	kill -s "$sig" "$pid"
+	kill -s CONT "$pid"
+	wait "$pid" || status=$?
+	assert_equal "$status" $((128 + $(kill -l "$sig")))
+	cmp s.yaml old.yaml
+	assert_equal "$(find . -maxdepth 1 -name '.s.yaml.*' | wc -l)" 0
+}
+
+@test "SIGTERM, SIGHUP or SIGINT before the rename removes the temporary file and leaves the old state" {
+	cc_state > old.yaml
+	local sig
+	for sig in TERM HUP INT; do
+		signalled "$sig" bt-roll d20
+		signalled "$sig" bt-check
+		signalled "$sig" bt-move blue-hydra f
+	done
+}
+
+@test "a signal ignored when the program starts stays ignored: the run ends as a success" {
+	cc_state > old.yaml
+	cp old.yaml s.yaml
+	# A background job of a script starts with SIGINT ignored.
+	BT_FAULT=stop-before-rename "$BT_BUILDDIR/bt-roll" -i -r 5 -f s.yaml d20 2> /dev/null &
+	local pid=$! status=0
+	stopped "$pid" || { kill -9 "$pid"; fail "bt-roll did not stop"; }
+	kill -s INT "$pid"
+	kill -s CONT "$pid"
+	wait "$pid" || status=$?
+	assert_equal "$status" 0
+	assert_equal "$(log_count s.yaml roll)" 1
+	assert_equal "$(find . -maxdepth 1 -name '.s.yaml.*' | wc -l)" 0
+}
