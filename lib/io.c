@@ -427,7 +427,8 @@ bt_close_stdout(struct bt_error *err)
 	if (out_closed)
 		return 0;
 	out_closed = true;
-	errno = 0;
+	/* With only the error flag set, errno is still, as a rule, that of
+	 * the write that failed (a picture written by cairo). */
 	bad = fflush(stdout) != 0 || ferror(stdout);
 	saved = errno;
 	if (fclose(stdout) != 0 && !bad) {
