@@ -2,7 +2,9 @@
  * io.c: a state in from a file or standard input, and out to standard
  * output or back into its file atomically (temporary file in the same
  * folder, fsync, rename, fsync of the folder), so a failure at any moment
- * leaves either the old state or the new one, never a mix.
+ * leaves either the old state or the new one, never a mix; and locked,
+ * from the read to the rename, so that two rewrites at once don't lose
+ * one another's turn.
  */
 #include <sys/file.h>
 #include <sys/stat.h>
@@ -240,7 +242,8 @@ bt_read_to_rewrite(struct bt_input *in, const char *path,
 		    "file, not standard input: '%s' is an open descriptor",
 		    path);
 	for (;;) {
-		/* O_NONBLOCK: a FIFO is not waited on, only refused. */
+		/* O_NONBLOCK: a FIFO is not waited on, only refused (a
+		 * regular file's reads don't heed it). */
 		if ((fd = open(path, O_RDONLY | O_NONBLOCK | O_NOCTTY)) < 0)
 			return bt_errorf(err, BT_EXIT_IO, 0, 0, "can't read "
 			    "'%s': %s", path, strerror(errno));
