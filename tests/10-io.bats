@@ -205,6 +205,7 @@ in_place_writers() {
 }
 
 @test "-i with standard output closed is exit 4 and changes no file" {
+	skip_under_valgrind "the program does not see the standard output the shell closed as closed (bt-check -i s.yaml >&- exits 0)"
 	local cmd file
 	while read -r cmd; do
 		writers "a few words" > /dev/null
