@@ -317,7 +317,7 @@ take_retreat(struct bt_state *st, struct bt_unit *u, const char *why)
 {
 	u->retreat = true;
 	bt_log_text(bt_log_add(st, "retreat", u->id), "%s takes the Retreat "
-	    "action%s (CL-2)", u->id, why);
+	    "action (CL-2)%s", u->id, why);
 }
 
 static int

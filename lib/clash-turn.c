@@ -293,7 +293,7 @@ side_vp(const struct bt_state *st, const char *side)
 static bool
 battle_over(struct bt_state *st)
 {
-	int top = -1, ntop = 0, nforce = 0;
+	int top = -1, next = -1, ntop = 0, nwon = 0, nforce = 0;
 	const char *best = NULL, *force = NULL;
 	char *reason;
 
@@ -301,19 +301,33 @@ battle_over(struct bt_state *st)
 		const char *s = st->sides[i].id;
 		int vp = side_vp(st, s);
 
-		if (vp > top)
+		if (vp > top) {
+			next = top;
 			top = vp, ntop = 1, best = s;
-		else if (vp == top)
+		} else if (vp == top)
 			ntop++;
+		else if (vp > next)
+			next = vp;
+		nwon += vp >= CLASH_WIN_VP;
 		if (has_force(st, s))
 			nforce++, force = s;
 	}
+	/* The reason says which way it was won: "first" only when no other
+	 * side got there in the same round. */
 	if (top >= CLASH_WIN_VP) {
 		st->result.winner = bt_xstrdup(ntop == 1 ? best : "draw");
-		reason = ntop == 1 ? bt_xasprintf("first to %d victory points, "
-		    "with %d (CL-12)", CLASH_WIN_VP, top) :
-		    bt_xasprintf("%d sides reached %d victory points in the "
-		    "same round, each with %d (CL-12)", ntop, CLASH_WIN_VP, top);
+		if (nwon == 1)
+			reason = bt_xasprintf("first to %d victory points, "
+			    "with %d (CL-12)", CLASH_WIN_VP, top);
+		else if (ntop == 1)
+			reason = bt_xasprintf("%d sides reached %d victory "
+			    "points in the same round, and %s has the higher "
+			    "total, %d to %d (CL-12)", nwon, CLASH_WIN_VP, best,
+			    top, next);
+		else
+			reason = bt_xasprintf("%d sides reached %d victory "
+			    "points in the same round, each with %d (CL-12)",
+			    ntop, CLASH_WIN_VP, top);
 	} else if (nforce <= 1) {
 		st->result.winner = bt_xstrdup(nforce == 1 ? force : "draw");
 		reason = nforce == 1 ? bt_xasprintf("every other side has no "

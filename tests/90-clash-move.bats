@@ -146,7 +146,7 @@ load clash
 	assert_equal "$(stand_of t.yaml red-foot 1)" "{at: [1, 0], hp: 6, moved: 5}"
 	assert_equal "$(field t.yaml units.red-foot.retreat)" "true"
 	assert_equal "$(log_text t.yaml retreat)" \
-	    "red-foot takes the Retreat action, the one action of a broken unit (CL-9) (CL-2)"
+	    "red-foot takes the Retreat action (CL-2), the one action of a broken unit (CL-9)"
 }
 
 @test "CL-12 a stand that steps off the map leaves the battle; the last one takes its unit out" {

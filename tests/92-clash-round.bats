@@ -173,7 +173,7 @@ last_turn() {
 	run -1 bt-resolve t.yaml
 }
 
-@test "CL-12 both sides to 10 in the same round: the higher total wins, equal is a draw" {
+@test "CL-12 both sides to 10 in the same round: the higher total wins, equal is a draw, and the result says so" {
 	clash_field
 	sed -i 's/^vp: .*/vp: {blue: 5, red: 7}/' s.yaml
 	stand_set s.yaml red-hero 1 '{at: [5, 2], hp: 20}'
@@ -182,6 +182,9 @@ last_turn() {
 	bt-resolve s.yaml > t.yaml
 	assert_equal "$(field t.yaml vp)" "{blue: 11, red: 10}"
 	assert_equal "$(result_of t.yaml winner)" blue
+	# red got there too: blue was not the first, it has the more
+	assert_equal "$(result_of t.yaml reason)" \
+	    "2 sides reached 10 victory points in the same round, and blue has the higher total, 11 to 10 (CL-12)"
 	sed -i 's/^vp: .*/vp: {blue: 4, red: 7}/' s.yaml
 	bt-resolve s.yaml > t.yaml
 	assert_equal "$(result_of t.yaml winner)" draw
