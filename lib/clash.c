@@ -699,17 +699,34 @@ clash_placed(const struct bt_unit *u)
 	return n;
 }
 
-/* Stands gone, and casualties that will be gone at the round's end. */
+/* Stands eliminated, and casualties that will be at the round's end
+ * (CL-8): every stand at 0 HP, on the map or not. A stand off the map
+ * with HP left got away by the edge (an escape): it is not lost. */
 size_t
 clash_lost(const struct bt_unit *u)
 {
 	size_t n = 0;
 
 	for (size_t k = 0; k < u->nstands; k++)
-		n += !u->stands[k].placed || u->stands[k].hp == 0;
+		n += u->stands[k].hp == 0;
 	return n;
 }
 
+/* Is the solo s next to a stand of u on the map (a casualty too, CL-4)? */
+static bool
+beside(const struct bt_unit *s, const struct bt_unit *u)
+{
+	const struct bt_stand *me = &s->stands[0];
+
+	for (size_t k = 0; k < u->nstands; k++)
+		if (u->stands[k].placed && clash_next_to(me->x, me->y,
+		    u->stands[k].x, u->stands[k].y))
+			return true;
+	return false;
+}
+
+/* A joined solo lends its Wisdom while it is up (CL-7) and stands next
+ * to a stand of its unit: "joined with surviving stands" (CL-8). */
 int
 clash_wis(const struct bt_state *st, const struct bt_unit *u,
     const char **from)
@@ -721,7 +738,8 @@ clash_wis(const struct bt_state *st, const struct bt_unit *u,
 		const struct bt_unit *s = &st->units[i];
 
 		if (s->solo && s->joined && strcmp(s->joined, u->id) == 0 &&
-		    clash_in_battle(s) && s->wis > best) {
+		    clash_in_battle(s) && !clash_down(s) && beside(s, u) &&
+		    s->wis > best) {
 			best = s->wis;
 			*from = s->id;
 		}

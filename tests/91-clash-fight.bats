@@ -125,10 +125,47 @@ load clash
 	clash_field
 	stand_set s.yaml red-foot 1 '{at: [1, 1], hp: 0}'
 	stand_set s.yaml red-foot 2 '{at: [2, 1], hp: 0}'
+	stand_set s.yaml red-hero 1 '{at: [4, 1], hp: 20}'
 	bt-morale -r 7 -f s.yaml red-foot > t.yaml
 	assert_equal "$(field t.yaml units.red-foot.status)" ""
 	assert_equal "$(log_text t.yaml morale)" \
 	    "red-foot has lost 2 of its 3 stands and checks morale (CL-8): 7 +3 Wisdom (red-hero) = 10 against DC 10, it holds"
+}
+
+@test "CL-8 a joined solo lends its Wisdom only next to a stand of its unit, and not at 0 HP (CL-7)" {
+	clash_field
+	stand_set s.yaml red-foot 1 '{at: [1, 1], hp: 0}'
+	stand_set s.yaml red-foot 2 '{at: [2, 1], hp: 0}'
+	# red-hero at [6, 1], three squares from red-foot.3 at [3, 1]
+	bt-morale -r 7 -f s.yaml red-foot > t.yaml
+	assert_equal "$(field t.yaml units.red-foot.status)" "[broken]"
+	assert_equal "$(log_text t.yaml morale)" \
+	    "red-foot has lost 2 of its 3 stands and checks morale (CL-8): 7 +0 Wisdom (red-foot) = 7 against DC 10, failed: broken"
+	# next to a casualty of its unit: a casualty is still in play (CL-4)
+	stand_set s.yaml red-hero 1 '{at: [1, 2], hp: 20}'
+	bt-morale -r 7 -f s.yaml red-foot > t.yaml
+	assert_equal "$(field t.yaml units.red-foot.status)" ""
+	# dying, next to its unit: it lends nothing
+	stand_set s.yaml red-hero 1 '{at: [4, 1], hp: 0}'
+	bt-morale -r 7 -f s.yaml red-foot > t.yaml
+	assert_equal "$(field t.yaml units.red-foot.status)" "[broken]"
+	assert_equal "$(log_text t.yaml morale)" \
+	    "red-foot has lost 2 of its 3 stands and checks morale (CL-8): 7 +0 Wisdom (red-foot) = 7 against DC 10, failed: broken"
+}
+
+@test "CL-8 stands that left by the edge unbroken are not lost; eliminated ones and casualties are" {
+	lines_meet
+	# blue-foot.1 escaped with HP left, blue-foot.2 was eliminated
+	stand_set s.yaml blue-foot 1 '{hp: 4}'
+	stand_set s.yaml blue-foot 2 '{hp: 0}'
+	run --separate-stderr -1 bt-morale -r 8 -f s.yaml blue-foot
+	assert_output ""
+	assert_equal "$stderr" "bt-morale: refused (CL-8): 'blue-foot' has lost 1 of its 3 stands, not more than half: no morale check"
+	# the last stand a casualty: two lost, more than half
+	stand_set s.yaml blue-foot 3 '{at: [3, 2], hp: 0}'
+	bt-morale -r 8 -f s.yaml blue-foot > t.yaml
+	assert_equal "$(log_text t.yaml morale)" \
+	    "blue-foot has lost 2 of its 3 stands and checks morale (CL-8): 8 +1 Wisdom (blue-foot) = 9 against DC 10, failed: broken"
 }
 
 @test "CL-10 a solo is never broken: no morale check, and a broken solo is bad data" {
@@ -143,6 +180,7 @@ load clash
 
 @test "CL-11 bt-morale --rally rolls a broken unit's rally by hand before its turn" {
 	clash_field
+	stand_set s.yaml red-hero 1 '{at: [4, 1], hp: 20}'
 	active s.yaml red-hero
 	unit_set s.yaml red-foot status '[broken]'
 	bt-morale --rally -r 5 -f s.yaml red-foot > t.yaml

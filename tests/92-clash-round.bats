@@ -116,6 +116,7 @@ last_turn() {
 
 @test "CL-11 the turn of a broken unit with a commander starts with its rally" {
 	clash_field
+	stand_set s.yaml red-hero 1 '{at: [4, 1], hp: 20}'
 	unit_set s.yaml red-foot status '[broken]'
 	active s.yaml blue-ogre
 	bt-resolve -r 4 s.yaml > t.yaml
