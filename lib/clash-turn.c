@@ -189,8 +189,24 @@ unit_gone(const struct bt_state *st, const char *id)
 	return u == NULL || (u->status & BT_ST_GONE);
 }
 
+/* CL-12, for 'destroy': why the unit counts as destroyed, or NULL. A
+ * unit that got off the map unbroken escaped, and a stable hero carried
+ * from the field (fled, never broken: CL-10) is saved, not destroyed. */
+static const char *
+destroyed_how(const struct bt_state *st, const char *id)
+{
+	const struct bt_unit *u = bt_unit_find(st, id);
+
+	if (u->status & BT_ST_DESTROYED)
+		return "destroyed";
+	if ((u->status & BT_ST_FLED) && (u->status & BT_ST_BROKEN))
+		return "driven off the map broken";
+	return NULL;
+}
+
 /* CL-12: does side hold (x, y), a stand of it on or next to the square
- * and no one else's? */
+ * and no one else's? A broken unit, running away (CL-9), neither holds
+ * a square nor keeps another side from it. */
 static bool
 holds(const struct bt_state *st, const char *side, int x, int y)
 {
@@ -199,6 +215,8 @@ holds(const struct bt_state *st, const char *side, int x, int y)
 	for (size_t i = 0; i < st->nunits; i++) {
 		const struct bt_unit *u = &st->units[i];
 
+		if (u->status & BT_ST_BROKEN)
+			continue;
 		for (size_t k = 0; k < u->nstands; k++) {
 			const struct bt_stand *s = &u->stands[k];
 
@@ -232,6 +250,7 @@ objectives(struct bt_state *st)
 {
 	for (size_t i = 0; i < st->nobjectives; i++) {
 		struct bt_objective *o = &st->objectives[i];
+		const char *how;
 		char *why;
 
 		switch (o->kind) {
@@ -241,10 +260,11 @@ objectives(struct bt_state *st)
 			why = bt_xasprintf("it holds [%d, %d]", o->x, o->y);
 			break;
 		case CLASH_DESTROY:
-			if (o->scored || !unit_gone(st, o->unit))
+			if (o->scored || (how = destroyed_how(st, o->unit)) ==
+			    NULL)
 				continue;
-			why = bt_xasprintf("'%s' is out of the battle",
-			    o->unit);
+			why = bt_xasprintf("'%s' is out of the battle, %s",
+			    o->unit, how);
 			break;
 		case CLASH_PROTECT:
 			if (o->scored || o->round != st->round ||

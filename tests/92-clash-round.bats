@@ -158,6 +158,64 @@ last_turn() {
 	grep -q "^- {side: red, kind: protect, unit: red-hero, round: 2, vp: 2, scored: 2}\$" u.yaml
 }
 
+@test "CL-12 destroy scores for a unit eliminated or driven off broken, not for one that escaped by the edge" {
+	clash_field
+	active s.yaml red-hero
+	objective s.yaml '{side: blue, kind: destroy, unit: red-hero, vp: 2}'
+	objective s.yaml '{side: red, kind: escape, unit: red-hero, edge: n, vp: 4}'
+	bt-move -f s.yaml red-hero n n | bt-resolve | bt-resolve > t.yaml
+	assert_equal "$(field t.yaml round)" 2
+	assert_equal "$(field t.yaml units.red-hero.status)" "[fled]"
+	assert_equal "$(field t.yaml vp)" "{blue: 0, red: 4}"
+	assert_equal "$(log_count t.yaml vp)" 1
+	# a broken unit driven off the map counts as destroyed
+	clash_field
+	for k in 1 2 3; do stand_set s.yaml red-foot $k "{hp: 6}"; done
+	unit_set s.yaml red-foot status '[broken, fled]'
+	sed -i '/^- red-foot$/d' s.yaml
+	active s.yaml blue-ogre
+	bt-resolve s.yaml > t.yaml
+	assert_equal "$(field t.yaml vp)" "{blue: 6, red: 0}"
+	assert_equal "$(log_text t.yaml vp)" \
+	    "blue scores 6 VP: 'red-foot' is out of the battle, driven off the map broken (CL-12), 6 VP in all"
+	# unbroken, it got away
+	unit_set s.yaml red-foot status '[fled]'
+	bt-resolve s.yaml > t.yaml
+	assert_equal "$(field t.yaml vp)" "{blue: 0, red: 0}"
+}
+
+@test "CL-12 destroy does not score for a stable hero carried off, and does for a dead one (CL-7)" {
+	clash_field
+	objective s.yaml '{side: blue, kind: destroy, unit: red-hero, vp: 2}'
+	stand_set s.yaml red-hero 1 '{at: [6, 1], hp: 0}'
+	active s.yaml blue-ogre
+	bt-resolve -r 10,10,10 s.yaml > t.yaml
+	assert_equal "$(field t.yaml units.red-hero.status)" "[fled]"
+	assert_equal "$(field t.yaml vp)" "{blue: 0, red: 0}"
+	bt-resolve -r 5,5,5 s.yaml > t.yaml
+	assert_equal "$(field t.yaml units.red-hero.status)" "[destroyed]"
+	assert_equal "$(field t.yaml vp)" "{blue: 2, red: 0}"
+	assert_equal "$(log_text t.yaml vp)" \
+	    "blue scores 2 VP: 'red-hero' is out of the battle, destroyed (CL-12), 2 VP in all"
+}
+
+@test "CL-9 a broken unit holds no objective, and does not keep the enemy from holding it" {
+	clash_field
+	unit_set s.yaml red-foot status '[broken]'
+	stand_set s.yaml red-foot 3 '{at: [5, 2], hp: 6}'
+	active s.yaml blue-ogre
+	bt-resolve -r 1 s.yaml > t.yaml
+	assert_equal "$(field t.yaml vp)" "{blue: 0, red: 0}"
+	# red-hero holds it, with broken blue-foot next to the square
+	clash_field
+	unit_set s.yaml blue-foot status '[broken]'
+	stand_set s.yaml blue-foot 3 '{at: [4, 3], hp: 6}'
+	stand_set s.yaml red-hero 1 '{at: [6, 3], hp: 20}'
+	active s.yaml blue-ogre
+	bt-resolve s.yaml > t.yaml
+	assert_equal "$(field t.yaml vp)" "{blue: 0, red: 3}"
+}
+
 @test "CL-12 the first side to 10 victory points wins; the battle is over" {
 	clash_field
 	sed -i 's/^vp: .*/vp: {blue: 0, red: 7}/' s.yaml
