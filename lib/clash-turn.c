@@ -42,9 +42,8 @@ start_turn(struct bt_state *st, struct bt_dice *dice, struct bt_unit *u)
 	}
 }
 
-/* Units out of the battle leave 'order'. */
-static void
-prune_order(struct bt_state *st)
+void
+clash_prune_order(struct bt_state *st)
 {
 	size_t k = 0;
 
@@ -408,7 +407,7 @@ end_round(struct bt_state *st, struct bt_dice *dice,
 			clash_morale_check(st, dice, u);
 	}
 	objectives(st);
-	prune_order(st);
+	clash_prune_order(st);
 	battle_over(st);
 	return 0;
 }
@@ -426,7 +425,7 @@ clash_end_turn(struct bt_state *st, struct bt_dice *dice,
 	clear_turn(u);
 	if (next < st->norder) {
 		n = bt_unit_find(st, st->order[next]);
-		prune_order(st);
+		clash_prune_order(st);
 		start_turn(st, dice, n);
 		return 0;
 	}

@@ -357,6 +357,7 @@ static const struct bt_field unit_fields[] = {
 	U("retreat", BT_F_BOOL, retreat, 0, 0, 0),
 	U("morale-round", BT_F_INT, morale_round, 0, 0, BT_MAX_INT),
 	U("rally-round", BT_F_INT, rally_round, 0, 0, BT_MAX_INT),
+	U("death-fails", BT_F_INT, death_fails, 0, 0, 2),
 	{ .key = "status", .type = BT_F_WORDS, .off = offsetof(struct bt_unit, status), .words = bt_status_words },
 	U("notes", BT_F_STR, notes, 0, 0, 0),
 };
@@ -419,6 +420,11 @@ check_unit(const struct bt_state *st, const struct bt_unit *u,
 	if (u->pc && !u->solo)
 		bt_data_error(err, bt_unit_mark(st, u, "pc"), "unit '%s' is a "
 		    "player character ('pc') but not a solo (CL-7)", u->id);
+	if (u->death_fails > 0 && !(clash_down(u) && u->pc &&
+	    clash_in_battle(u)))
+		bt_data_error(err, bt_unit_mark(st, u, "death-fails"), "unit "
+		    "'%s' has 'death-fails' but is not a dying player "
+		    "character (CL-7)", u->id);
 	if (u->solo && u->nstands == 1 && u->stands[0].hp == 0 &&
 	    u->stands[0].placed && u->pc && st->order == NULL)
 		bt_errorf(err, BT_EXIT_DATA, u->line, u->col, "solo '%s' "
@@ -785,8 +791,11 @@ clash_settle(struct bt_state *st, struct bt_dice *dice, struct bt_error *err)
 {
 	struct bt_unit *a = st->active ? bt_unit_find(st, st->active) : NULL;
 
-	if (a == NULL || clash_in_battle(a))
+	if (a == NULL || clash_in_battle(a)) {
+		clash_prune_order(st);
 		return 0;
+	}
+	/* the end of its turn finds the next in 'order', then prunes it */
 	return clash_end_turn(st, dice, NULL, err);
 }
 

@@ -68,6 +68,8 @@ void	 clash_death_saves(struct bt_state *, struct bt_dice *,
 
 /* clash-turn.c: bt-resolve, the end of a round, victory points */
 bt_play_fn	 clash_resolve;
+/* Units out of the battle leave 'order'. */
+void	 clash_prune_order(struct bt_state *);
 int	 clash_end_turn(struct bt_state *, struct bt_dice *,
 	    const struct bt_order *, struct bt_error *);
 
