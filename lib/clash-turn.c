@@ -27,7 +27,10 @@ clear_turn(struct bt_unit *u)
 	}
 }
 
-static void
+/* What starts with u's turn: the rally first, then the retreat of a
+ * unit still broken. Returns false when the retreat took it off the map
+ * (its turn is over). */
+static bool
 start_turn(struct bt_state *st, struct bt_dice *dice, struct bt_unit *u)
 {
 	free(st->active);
@@ -40,6 +43,10 @@ start_turn(struct bt_state *st, struct bt_dice *dice, struct bt_unit *u)
 		clash_rally(st, dice, u);
 		u->rally_round = st->round;
 	}
+	/* CL-9: a rallied unit "takes its turn as normal" (CL-11) */
+	if ((u->status & BT_ST_BROKEN) && !u->solo)
+		return !clash_retreat(st, u);
+	return true;
 }
 
 void
@@ -426,18 +433,31 @@ clash_end_turn(struct bt_state *st, struct bt_dice *dice,
 	if (next < st->norder) {
 		n = bt_unit_find(st, st->order[next]);
 		clash_prune_order(st);
-		start_turn(st, dice, n);
-		return 0;
+	} else {
+		if (end_round(st, dice, o, err) < 0)
+			return -1;
+		if (st->result.present)
+			return 0;
+		st->round++;
+		bt_log_text(bt_log_add(st, "round", NULL), "round %d begins",
+		    st->round);
+		n = bt_unit_find(st, st->order[0]);
 	}
-	if (end_round(st, dice, o, err) < 0)
-		return -1;
-	if (st->result.present)
-		return 0;
-	st->round++;
-	bt_log_text(bt_log_add(st, "round", NULL), "round %d begins",
-	    st->round);
-	start_turn(st, dice, bt_unit_find(st, st->order[0]));
+	/* a unit whose retreat takes it off the map passes the turn on */
+	if (!start_turn(st, dice, n))
+		return clash_end_turn(st, dice, NULL, err);
 	return 0;
+}
+
+int
+clash_first_turn(struct bt_state *st, struct bt_dice *dice,
+    struct bt_error *err)
+{
+	struct bt_unit *u = st->active ? bt_unit_find(st, st->active) : NULL;
+
+	if (u == NULL || start_turn(st, dice, u))
+		return 0;
+	return clash_end_turn(st, dice, NULL, err);
 }
 
 /* bt-resolve [--fill UNIT.N=X,Y ...] */

@@ -557,14 +557,15 @@ clash_initiative_cmp(const struct bt_state *st, const struct bt_unit *a,
 static int
 clash_setup(struct bt_state *st, struct bt_dice *dice, struct bt_error *err)
 {
-	(void)err;
 	st->round = 1;
 	if (st->nobjectives > 0 && st->nvp == 0) {
 		st->vp = bt_xcalloc(st->nsides, sizeof(*st->vp));
 		for (size_t i = 0; i < st->nsides; i++)
 			st->vp[st->nvp++].side = bt_xstrdup(st->sides[i].id);
 	}
-	return bt_initiative(st, dice, clash_initiative_cmp);
+	if (bt_initiative(st, dice, clash_initiative_cmp) < 0)
+		return -1;
+	return clash_first_turn(st, dice, err);
 }
 
 /* --- who is where --- */

@@ -262,8 +262,10 @@ ogre_at_hero() {
 	assert_equal "$(field t.yaml units.red-foot.status)" "[broken]"
 	assert_equal "$(field t.yaml units.red-foot.rally-round)" "2"
 	bt-resolve t.yaml | bt-resolve | bt-resolve > u.yaml
-	assert_equal "$(field u.yaml active)" "red-foot"
 	assert_equal "$(log_count u.yaml rally)" 1
+	# still broken as its turn starts, it retreats, off the map (CL-9)
+	assert_equal "$(log_count u.yaml retreat)" 1
+	assert_equal "$(field u.yaml units.red-foot.status)" "[broken, fled]"
 	unit_set s.yaml blue-foot status '[broken]'
 	run --separate-stderr -1 bt-morale --rally -f s.yaml blue-foot
 	assert_equal "$stderr" "bt-morale: refused (CL-11): 'blue-foot' has no commander to rally it"

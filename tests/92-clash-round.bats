@@ -120,13 +120,16 @@ last_turn() {
 	unit_set s.yaml red-foot status '[broken]'
 	active s.yaml blue-ogre
 	bt-resolve -r 4 s.yaml > t.yaml
-	assert_equal "$(field t.yaml active)" red-foot
-	assert_equal "$(field t.yaml units.red-foot.status)" "[broken]"
 	assert_equal "$(log_text t.yaml rally)" \
 	    "red-foot tries to rally (CL-11): 4 +3 Wisdom (red-hero) +2 Charisma (Sergeant Oda) = 9 against DC 10, still broken"
+	# still broken: the rules retreat it, here off the map (CL-9)
+	assert_equal "$(field t.yaml units.red-foot.status)" "[broken, fled]"
+	assert_equal "$(field t.yaml active)" red-hero
 	bt-resolve -r 5 s.yaml > t.yaml
 	assert_equal "$(field t.yaml units.red-foot.status)" ""
 	assert_equal "$(field t.yaml units.red-foot.rally-round)" 2
+	assert_equal "$(field t.yaml active)" red-foot
+	assert_equal "$(log_count t.yaml retreat)" 0
 }
 
 @test "CL-12 a hold objective scores at each end of round it is held" {
