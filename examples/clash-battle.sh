@@ -3,9 +3,9 @@
 # map at the start of each round and the battle's log at the end. The
 # generals are simple: each stand attacks an enemy stand next to it; a
 # unit with no enemy next to it marches as a block toward the nearest
-# enemy, then its stands attack; a broken unit takes the Retreat action
-# and marches away. The programs are the referee: an order they refuse is
-# simply not given.
+# enemy, then its stands attack; a broken unit has been retreated by the
+# rules as its turn began (CL-9), and only ends its turn. The programs are
+# the referee: an order they refuse is simply not given.
 #
 #   examples/clash-battle.sh [SEED]      (default 1)
 set -eu
@@ -21,8 +21,8 @@ spare=$tmp/b.yaml
 
 # Reads the state once and prints shell assignments: round, active,
 # result (1 when the battle is over), broken (the active unit), steps
-# (speed / square), toward and away (the compass words to and from the
-# nearest enemy stand, by the unit's first stand), dist (its distance),
+# (speed / square), toward (the compass word to the nearest enemy stand,
+# by the unit's first stand), dist (its distance),
 # and pairs: "attacker target" for each stand of the active unit with an
 # enemy stand next to it that it may strike.
 plan() {
@@ -68,8 +68,8 @@ plan() {
 				}
 			}
 		}
-		printf "dist=%d toward=%s away=%s pairs=\"%s\"\n", best,
-		    word(bx, by), word(-bx, -by), pairs
+		printf "dist=%d toward=%s pairs=\"%s\"\n", best,
+		    word(bx, by), pairs
 	}' "$state"
 }
 
@@ -125,7 +125,7 @@ while :; do
 		bt-render "$state"
 	fi
 	if [ "$broken" = 1 ]; then
-		march "$away"
+		:	# retreated by the rules as its turn began (CL-9)
 	elif [ -n "$pairs" ]; then
 		attacks
 	elif [ "$dist" -gt 1 ]; then

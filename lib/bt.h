@@ -382,6 +382,7 @@ struct bt_unit {
 	bool		 retreat;	/* took the Retreat action this turn */
 	int		 morale_round;	/* round of its last CL-8 check */
 	int		 rally_round;	/* round of its last CL-11 rally */
+	int		 death_fails;	/* failed death saves from hits (CL-7) */
 	/* cc reactions and help */
 	bool		 reacted;	/* reaction used since its turn began */
 	struct bt_ready	 ready;

@@ -69,9 +69,10 @@ can_attack(const struct bt_state *st, const struct bt_unit *a, size_t k,
 	else if (!ts->placed)
 		rc = bt_refuse(err, "CL-6", "'%s' is no longer on the map",
 		    clash_name(t, j));
-	else if (clash_down(t))
-		rc = bt_refuse(err, "CL-7", "'%s' is down at 0 HP: its fate "
-		    "is for its death saves at the end of the round", t->id);
+	else if (clash_down(t) && !t->pc)
+		rc = bt_refuse(err, "CL-7", "'%s' has fallen at 0 HP: it is "
+		    "eliminated with the casualties at the end of the round",
+		    t->id);
 	else if (!clash_next_to(s->x, s->y, ts->x, ts->y))
 		rc = bt_refuse(err, "CL-1", "'%s' is not next to '%s'", me,
 		    clash_name(t, j));
@@ -106,6 +107,53 @@ hp_words(const struct bt_unit *t, size_t k)
 	if (t->solo)
 		return bt_xasprintf("%s drops to 0 HP and falls (CL-7)", t->id);
 	return bt_xasprintf("%s is a casualty (CL-4)", clash_name(t, k));
+}
+
+/* CL-7: a solo dead at once leaves the battle. */
+static void
+die(struct bt_unit *t)
+{
+	t->stands[0].placed = false;
+	t->status |= BT_ST_DESTROYED;
+	t->death_fails = 0;
+}
+
+/*
+ * CL-7, 5e's rules for dying: dmg on solo t, and the words for the log.
+ * Damage that takes it to 0 HP with its maximum HP or more to spare
+ * kills it outright; a hit on it dying (can_attack lets only a player
+ * character's through) is a failed death save, two on a critical, kept
+ * in death_fails for its saves at the end of the round, and damage of
+ * its maximum HP or more then kills it outright too.
+ */
+static char *
+solo_hit(struct bt_unit *t, int dmg, bool crit)
+{
+	struct bt_stand *s = &t->stands[0];
+	int over = dmg - s->hp;
+
+	if (s->hp == 0 && dmg < t->max_hp) {
+		t->death_fails += crit ? 2 : 1;
+		if (t->death_fails < 3)
+			return bt_xasprintf("%s is dying: %s (CL-7), %d of 3",
+			    t->id, crit ? "two failed death saves" :
+			    "a failed death save", t->death_fails);
+		die(t);
+		return bt_xasprintf("%s is dying: %s (CL-7), three failures: "
+		    "dead", t->id, crit ? "two failed death saves" :
+		    "a failed death save");
+	}
+	if (s->hp == 0) {
+		die(t);
+		return bt_xasprintf("%s is dying, and %d damage is its maximum "
+		    "HP or more: killed outright (CL-7)", t->id, dmg);
+	}
+	hurt(t, 0, dmg);
+	if (s->hp > 0 || over < t->max_hp)
+		return hp_words(t, 0);
+	die(t);
+	return bt_xasprintf("%s drops to 0 HP with %d damage to spare, its "
+	    "maximum HP or more: killed outright (CL-7)", t->id, over);
 }
 
 /* bt-attack UNIT.N UNIT.M [--spill-to UNIT.K] */
@@ -165,13 +213,18 @@ clash_attack(struct bt_state *st, struct bt_dice *dice,
 	if (dmg < 0)
 		dmg = 0;
 	words = bt_dice_expr_format(&x);
-	excess = hurt(t.u, t.k, dmg);
 	more = bt_xasprintf("%s, %s, %s: %d damage", text, crit ?
 	    "a natural 20, a critical hit" : "hit", words, dmg);
 	free(text);
 	free(words);
 	text = more;
-	words = hp_words(t.u, t.k);
+	if (t.u->solo) {
+		excess = 0;
+		words = solo_hit(t.u, dmg, crit);
+	} else {
+		excess = hurt(t.u, t.k, dmg);
+		words = hp_words(t.u, t.k);
+	}
 	more = bt_xasprintf("%s, %s", text, words);
 	free(text);
 	free(words);
@@ -195,7 +248,7 @@ clash_attack(struct bt_state *st, struct bt_dice *dice,
 	}
 	bt_log_text(e, "%s", text);
 	free(text);
-	return 0;
+	return clash_settle(st, dice, err);	/* a solo killed outright */
 }
 
 /* CL-8: a DC 10 Wisdom save with the unit's best Wisdom; broken for the
@@ -246,8 +299,8 @@ clash_death_saves(struct bt_state *st, struct bt_dice *dice,
 {
 	struct bt_log_entry *e = bt_log_add(st, "death-save", u->id);
 	struct bt_stand *s = &u->stands[0];
-	char *list = bt_xstrdup(""), *more;
-	int ok = 0, bad = 0, r = 0;
+	char *list = bt_xstrdup(""), *more, *hits;
+	int ok = 0, bad = u->death_fails, r = 0;
 	const char *fate = NULL;
 
 	dice->record = &e->rolls;
@@ -277,8 +330,13 @@ clash_death_saves(struct bt_state *st, struct bt_dice *dice,
 		}
 	}
 	dice->record = NULL;
-	bt_log_text(e, "%s is dying and makes death saves (CL-7): %s; %s",
-	    u->id, list, fate);
+	hits = u->death_fails == 0 ? bt_xstrdup("") : bt_xasprintf(", with "
+	    "%d failure%s from hits", u->death_fails, u->death_fails == 1 ?
+	    "" : "s");
+	u->death_fails = 0;
+	bt_log_text(e, "%s is dying and makes death saves (CL-7)%s: %s; %s",
+	    u->id, hits, list, fate);
+	free(hits);
 	free(list);
 }
 

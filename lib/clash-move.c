@@ -19,10 +19,13 @@ struct mover {
 	size_t			 n;
 	bool			 free;		/* Retreat: no contact rules */
 	bool			 away;		/* broken: never nearer (CL-9) */
+	bool			 leave;		/* the rules' retreat: stands may
+						 * file off the map (CL-12) */
 };
 
 enum step_result {
-	STEP_OK, STEP_OFF, STEP_BLOCKED, STEP_ENEMY, STEP_KEEP, STEP_NEARER
+	STEP_OK, STEP_OFF, STEP_BLOCKED, STEP_ENEMY, STEP_KEEP, STEP_NEARER,
+	STEP_BACK
 };
 
 struct step {
@@ -76,7 +79,20 @@ try_step(const struct mover *m, int tx, int ty, int sx, int sy)
 		bool before, after;
 
 		r.who = m->k[i];
+		if (m->leave && !bt_on_map(&st->map, x, y)) {
+			/* gone over the edge: it follows, never comes back */
+			if (bt_on_map(&st->map, nx, ny)) {
+				r.res = STEP_BACK;
+				return r;
+			}
+			continue;
+		}
 		if (!bt_on_map(&st->map, nx, ny)) {
+			if (m->leave) {
+				if (cost > r.cost)
+					r.cost = cost;
+				continue;
+			}
 			r.res = STEP_OFF;
 			return r;
 		}
@@ -317,7 +333,7 @@ take_retreat(struct bt_state *st, struct bt_unit *u, const char *why)
 {
 	u->retreat = true;
 	bt_log_text(bt_log_add(st, "retreat", u->id), "%s takes the Retreat "
-	    "action%s (CL-2)", u->id, why);
+	    "action (CL-2)%s", u->id, why);
 }
 
 static int
@@ -340,6 +356,19 @@ mover_of(struct bt_state *st, const struct clash_who *w, struct mover *m,
 	m->free = w->u->retreat;
 	m->away = (w->u->status & BT_ST_BROKEN) != 0;
 	return 0;
+}
+
+/* CL-12: u's last stand is off the map, over edge. A broken unit was
+ * driven off (the enemy's 'destroy' scores it, CL-12), not an escape. */
+static void
+leave_battle(struct bt_state *st, struct bt_unit *u, int edge)
+{
+	u->status |= BT_ST_FLED;
+	u->retreat = false;
+	bt_log_text(bt_log_add(st, "fled", u->id), "%s has left the battle "
+	    "(CL-12)", u->id);
+	if (!(u->status & BT_ST_BROKEN))
+		clash_escaped(st, u, edge);
 }
 
 /* Where each moving stand ends up, what it spent, and the log. */
@@ -387,15 +416,407 @@ carry_out(struct bt_state *st, struct mover *m, const int *path, int len,
 		bt_log_text(e, "%s moves %s as a block, %d ft (%d left)%s",
 		    name, words, spent, movement_left(m),
 		    stopped ? ", stopped in contact with an enemy (CL-2)" : "");
-	if (off && clash_placed(u) == 0) {
-		u->status |= BT_ST_FLED;
-		u->retreat = false;
-		bt_log_text(bt_log_add(st, "fled", u->id), "%s has left the "
-		    "battle (CL-12)", u->id);
-		clash_escaped(st, u, edge);
-	}
+	if (off && clash_placed(u) == 0)
+		leave_battle(st, u, edge);
 	free(words);
 	free(name);
+}
+
+/* --- CL-9: the rules' retreat of a broken unit --- */
+
+/*
+ * The retreat moves the unit as a block, so it keeps its formation: a
+ * bt_search over the shifts of its stands by compass steps, with the
+ * Retreat's freedom (CL-2), never nearer an enemy (CL-9), its stands free
+ * to file off the map one by one (CL-12). A step's cost is its feet
+ * times scale plus one for a diagonal, so that of two ways of the same
+ * feet the search keeps the one with fewer diagonals.
+ */
+struct retreat {
+	struct mover	 m;
+	int		 scale;
+};
+
+static int
+retreat_step(void *ctx, int x, int y, int so_far, int k, int *nx, int *ny,
+    bool *stop)
+{
+	struct retreat *rt = ctx;
+	struct step s;
+	bool on = false;
+
+	(void)so_far;
+	(void)stop;
+	for (size_t i = 0; i < rt->m.n && !on; i++) {
+		const struct bt_stand *st = &rt->m.u->stands[rt->m.k[i]];
+
+		on = bt_on_map(&rt->m.st->map, st->x + x, st->y + y);
+	}
+	if (!on)		/* the unit is gone: its retreat is over */
+		return -1;
+	s = try_step(&rt->m, x, y, bt_compass[k].dx, bt_compass[k].dy);
+	*nx = x + bt_compass[k].dx;
+	*ny = y + bt_compass[k].dy;
+	return s.res == STEP_OK ? s.cost * rt->scale + k % 2 : -1;
+}
+
+/* A pose the search reached, and how it ranks (retreat_cmp). */
+struct pose {
+	int	 at;		/* window square */
+	int	 tx, ty;	/* the shift of every stand */
+	int	 feet, diag, turns;
+	bool	 off, safe;
+};
+
+/* The fixed order after the edge: the straightest way (fewest diagonal
+ * steps, then turns), the fewest feet, then the window's order (the
+ * northernmost end, then the westernmost), so staying, 0 of each, wins
+ * every tie. */
+static int
+retreat_cmp(const void *a, const void *b)
+{
+	const struct pose *p = a, *q = b;
+
+	if (p->diag != q->diag)
+		return p->diag - q->diag;
+	if (p->turns != q->turns)
+		return p->turns - q->turns;
+	if (p->feet != q->feet)
+		return p->feet - q->feet;
+	return p->at - q->at;
+}
+
+/* What the search says of window square at, into *p; false when it is
+ * no place to end (not reached, part off the map, on a friend). */
+static bool
+pose_of(const struct retreat *rt, const struct bt_search *s, int at,
+    int *how, struct pose *p)
+{
+	const struct bt_map *map = &rt->m.st->map;
+	size_t on = 0, who;
+	int len;
+
+	if (s->dist[at] < 0)
+		return false;
+	memset(p, 0, sizeof(*p));
+	p->at = at;
+	p->tx = at % s->side - s->r;
+	p->ty = at / s->side - s->r;
+	p->feet = s->dist[at] / rt->scale;
+	p->diag = s->dist[at] % rt->scale;
+	for (size_t i = 0; i < rt->m.n; i++) {
+		const struct bt_stand *st = &rt->m.u->stands[rt->m.k[i]];
+
+		on += bt_on_map(map, st->x + p->tx, st->y + p->ty);
+	}
+	if (on > 0 && on < rt->m.n)
+		return false;
+	p->off = on == 0;
+	if (!p->off && end_blocked(&rt->m, p->tx, p->ty, &who) != NULL)
+		return false;
+	p->safe = true;
+	for (size_t i = 0; i < rt->m.n && !p->off; i++) {
+		const struct bt_stand *st = &rt->m.u->stands[rt->m.k[i]];
+
+		if (clash_contact(rt->m.st, rt->m.u, st->x + p->tx,
+		    st->y + p->ty))
+			p->safe = false;
+	}
+	len = bt_search_path(s, at, how, s->r + 1);
+	for (int i = 1; i < len; i++)
+		p->turns += how[i] != how[i - 1];
+	return true;
+}
+
+/* A square on the way to the edge (edge_rank): its cost so far, plus
+ * the least it can still cost (a step a square), and whose pose. */
+struct lead {
+	int	 f, g, rank, x, y;
+};
+
+static bool
+lead_before(const struct lead *a, const struct lead *b)
+{
+	if (a->f != b->f)
+		return a->f < b->f;
+	if (a->rank != b->rank)
+		return a->rank < b->rank;
+	return a->g > b->g;	/* deeper first: a straight way is found */
+}
+
+static void
+lead_push(struct lead **h, size_t *n, size_t *cap, struct lead l)
+{
+	size_t i;
+
+	if (*n == *cap) {
+		*cap = *cap ? *cap * 2 : 64;
+		*h = bt_xreallocarray(*h, *cap, sizeof(**h));
+	}
+	for (i = (*n)++; i > 0 && lead_before(&l, &(*h)[(i - 1) / 2]);
+	    i = (i - 1) / 2)
+		(*h)[i] = (*h)[(i - 1) / 2];
+	(*h)[i] = l;
+}
+
+static struct lead
+lead_pop(struct lead *h, size_t *n)
+{
+	struct lead top = h[0], last = h[--*n];
+	size_t i = 0, c;
+
+	while ((c = 2 * i + 1) < *n) {
+		if (c + 1 < *n && lead_before(&h[c + 1], &h[c]))
+			c++;
+		if (!lead_before(&h[c], &last))
+			break;
+		h[i] = h[c];
+		i = c;
+	}
+	h[i] = last;
+	return top;
+}
+
+/* A lead's cost and pose as one number, plus 1: the smaller the better. */
+static unsigned long long
+lead_got(const struct lead *l)
+{
+	return ((unsigned long long)l->g << 32 | (unsigned)l->rank) + 1;
+}
+
+/* Queues l when it is the best way to its square so far. */
+static void
+lead_offer(struct lead **h, size_t *n, size_t *cap, unsigned long long *got,
+    const struct bt_map *map, struct lead l)
+{
+	size_t key = (size_t)l.y * map->width + l.x;
+
+	if (got[key] != 0 && got[key] <= lead_got(&l))
+		return;
+	got[key] = lead_got(&l);
+	lead_push(h, n, cap, l);
+}
+
+/* Squares from (x, y) to stepping off the map, and over which edge. */
+static int
+edge_steps(const struct bt_map *map, int x, int y, int *edge)
+{
+	int gap[4] = { y + 1, map->width - x, map->height - y, x + 1 };
+	int best = BT_N;
+
+	for (int f = BT_E; f <= BT_W; f++)
+		if (gap[f] < gap[best])
+			best = f;
+	if (edge != NULL)
+		*edge = best;
+	return gap[best];
+}
+
+static int
+keycmp(const void *a, const void *b)
+{
+	long x = *(const long *)a, y = *(const long *)b;
+
+	return x < y ? -1 : x > y;
+}
+
+/* The squares of u's enemies' stands, as sorted keys y * width + x, so
+ * that a search over many squares asks each in log time. */
+static long *
+enemy_keys(const struct bt_state *st, const struct bt_unit *u, size_t *n)
+{
+	long *keys = NULL;
+
+	*n = 0;
+	for (size_t i = 0; i < st->nunits; i++) {
+		const struct bt_unit *e = &st->units[i];
+
+		if (!clash_enemies(u, e))
+			continue;
+		for (size_t j = 0; j < e->nstands; j++) {
+			if (!e->stands[j].placed)
+				continue;
+			keys = bt_xreallocarray(keys, *n + 1, sizeof(*keys));
+			keys[(*n)++] = (long)e->stands[j].y * st->map.width +
+			    e->stands[j].x;
+		}
+	}
+	if (*n > 0)
+		qsort(keys, *n, sizeof(*keys), keycmp);
+	return keys;
+}
+
+/*
+ * "Nearest a map edge, measured along passable ground it could cross":
+ * the squares a stand of the poses would walk to step off the map,
+ * around impassable ground and enemy stands, a difficult one counting two
+ * as it costs twice the feet (G-2). One A* search from the stands of every pose at once, in the
+ * poses' order, the squares left to the edge its estimate; the first
+ * square on the map's border it takes is the nearest way out, the pose
+ * it came from first in the order among the nearest. It stops there, so
+ * it walks about the squares between the unit and its edge, not the
+ * whole map. Returns that pose's index (the first when no edge can be
+ * reached) and the edge in *edge.
+ */
+static size_t
+edge_rank(const struct bt_state *st, const struct bt_unit *u,
+    const struct mover *m, const struct pose *p, size_t np, int *edge)
+{
+	const struct bt_map *map = &st->map;
+	size_t area = (size_t)map->width * (size_t)map->height;
+	/* per square: done, and the best (cost, pose) it was reached with,
+	 * plus 1 (0: not yet), so that a square is queued again only when a
+	 * better way comes to it */
+	bool *done = bt_xcalloc(area, sizeof(*done));
+	unsigned long long *got = bt_xcalloc(area, sizeof(*got));
+	struct lead *h = NULL, l;
+	size_t n = 0, cap = 0, best = 0, nkeys;
+	long *keys = enemy_keys(st, u, &nkeys), key;
+
+	*edge = -1;
+	for (size_t c = 0; c < np; c++)
+		for (size_t i = 0; i < m->n; i++) {
+			const struct bt_stand *s = &u->stands[m->k[i]];
+
+			l.x = s->x + p[c].tx;
+			l.y = s->y + p[c].ty;
+			l.g = 0;
+			l.f = edge_steps(map, l.x, l.y, NULL);
+			l.rank = (int)c;
+			lead_offer(&h, &n, &cap, got, map, l);
+		}
+	while (n > 0) {
+		l = lead_pop(h, &n);
+		key = (long)l.y * map->width + l.x;
+		if (done[key] || got[key] != lead_got(&l))
+			continue;	/* taken already, or a better way came */
+		done[key] = true;
+		if (edge_steps(map, l.x, l.y, edge) == 1) {
+			best = (size_t)l.rank;
+			break;
+		}
+		for (int k = 0; k < BT_NCOMPASS; k++) {
+			struct lead to = l;
+			int t;
+
+			to.x += bt_compass[k].dx;
+			to.y += bt_compass[k].dy;
+			t = bt_terrain_at(map, to.x, to.y);
+			key = (long)to.y * map->width + to.x;
+			if (t == BT_BLOCKED || done[key] || (nkeys > 0 &&
+			    bsearch(&key, keys, nkeys, sizeof(*keys),
+			    keycmp) != NULL))
+				continue;
+			to.g += bt_difficult(t) ? 2 : 1;
+			to.f = to.g + edge_steps(map, to.x, to.y, NULL);
+			lead_offer(&h, &n, &cap, got, map, to);
+		}
+	}
+	free(h);
+	free(done);
+	free(got);
+	free(keys);
+	return best;
+}
+
+/*
+ * CL-9 ("it must seek a safe path away from enemy units"), as cc's
+ * CC-28: at the start of its turn the rules move a broken unit of stands
+ * with all its movement, as a block, never nearer an enemy. Of every end
+ * it can reach they take, in this order of preference: one off the map;
+ * one next to no enemy stand (clash has no opportunity attacks to
+ * provoke); the one nearest a map edge by passable ground (edge_rank);
+ * then the fixed order of retreat_cmp. Staying is one of the ends, so
+ * where nothing is better it stays. Its action is the Retreat (CL-2)
+ * and its movement is spent. Returns whether it left the battle.
+ */
+bool
+clash_retreat(struct bt_state *st, struct bt_unit *u)
+{
+	struct clash_who w = { u, SIZE_MAX };
+	struct retreat rt;
+	struct bt_search s;
+	struct pose *p, *best = NULL;
+	struct bt_log_entry *e;
+	size_t one, np = 0, nsafe = 0;
+	int r, *how, len, edge = BT_N, left;
+	char *words = bt_xstrdup(""), *more;
+	bool off;
+
+	mover_of(st, &w, &rt.m, &one);
+	rt.m.free = rt.m.away = rt.m.leave = true;
+	left = movement_left(&rt.m);
+	r = left / st->map.square;
+	if (r > st->map.width + st->map.height)
+		r = st->map.width + st->map.height;
+	rt.scale = r + 1;
+	bt_search(&s, r, left * rt.scale + r, BT_NCOMPASS, retreat_step, &rt,
+	    r + 1, 0);
+	p = bt_xcalloc((size_t)s.side * s.side, sizeof(*p));
+	how = bt_xcalloc((size_t)r + 2, sizeof(*how));
+	for (int at = 0; at < s.side * s.side; at++)
+		if (pose_of(&rt, &s, at, how, &p[np]))
+			np++;
+	qsort(p, np, sizeof(*p), retreat_cmp);
+	for (size_t i = 0; i < np && best == NULL; i++)
+		if (p[i].off)
+			best = &p[i];
+	if (best == NULL) {
+		/* none off the map: the safe ends, in their order, if any */
+		for (size_t i = 0; i < np; i++)
+			if (p[i].safe)
+				p[nsafe++] = p[i];
+		if (nsafe == 0)
+			nsafe = np;
+		best = &p[edge_rank(st, u, &rt.m, p, nsafe, &edge)];
+	}
+	len = bt_search_path(&s, best->at, how, r + 1);
+	for (int i = 0; i < len; i++) {
+		more = bt_xasprintf("%s%s%s", words, i ? " " : "",
+		    bt_compass[how[i]].word);
+		free(words);
+		words = more;
+	}
+	off = best->off;
+	for (size_t i = 0; i < rt.m.n; i++) {
+		struct bt_stand *st1 = &u->stands[rt.m.k[i]];
+
+		st1->x += best->tx;
+		st1->y += best->ty;
+		if (off) {
+			edge = edge_of(&st->map, st1->x, st1->y);
+			st1->placed = false;
+			st1->moved = 0;
+		} else
+			st1->moved = u->speed;
+	}
+	u->retreat = !off;
+	e = bt_log_add(st, "retreat", u->id);
+	if (off)
+		bt_log_text(e, "%s is broken and takes the Retreat action "
+		    "(CL-2, CL-9): it retreats %s off the %s edge and leaves "
+		    "the battle (CL-12)", u->id, words, bt_facing_words[edge]);
+	else if (len > 0 && edge >= 0)
+		bt_log_text(e, "%s is broken and takes the Retreat action "
+		    "(CL-2, CL-9): it retreats %s, %d ft, toward the %s edge",
+		    u->id, words, best->feet, bt_facing_words[edge]);
+	else if (len > 0)	/* no edge to be reached: out of contact */
+		bt_log_text(e, "%s is broken and takes the Retreat action "
+		    "(CL-2, CL-9): it retreats %s, %d ft, away from the enemy",
+		    u->id, words, best->feet);
+	else
+		bt_log_text(e, "%s is broken and takes the Retreat action "
+		    "(CL-2, CL-9), but no way is better than where it stands: "
+		    "it stays", u->id);
+	if (off)
+		leave_battle(st, u, edge);
+	free(words);
+	free(how);
+	free(p);
+	bt_search_free(&s);
+	if (rt.m.k != &one)
+		free(rt.m.k);
+	return off;
 }
 
 /* bt-move UNIT.N STEP... | UNIT STEP... | --to X,Y UNIT[.N] */

@@ -27,7 +27,10 @@ clear_turn(struct bt_unit *u)
 	}
 }
 
-static void
+/* What starts with u's turn: the rally first, then the retreat of a
+ * unit still broken. Returns false when the retreat took it off the map
+ * (its turn is over). */
+static bool
 start_turn(struct bt_state *st, struct bt_dice *dice, struct bt_unit *u)
 {
 	free(st->active);
@@ -40,11 +43,14 @@ start_turn(struct bt_state *st, struct bt_dice *dice, struct bt_unit *u)
 		clash_rally(st, dice, u);
 		u->rally_round = st->round;
 	}
+	/* CL-9: a rallied unit "takes its turn as normal" (CL-11) */
+	if ((u->status & BT_ST_BROKEN) && !u->solo)
+		return !clash_retreat(st, u);
+	return true;
 }
 
-/* Units out of the battle leave 'order'. */
-static void
-prune_order(struct bt_state *st)
+void
+clash_prune_order(struct bt_state *st)
 {
 	size_t k = 0;
 
@@ -189,8 +195,24 @@ unit_gone(const struct bt_state *st, const char *id)
 	return u == NULL || (u->status & BT_ST_GONE);
 }
 
+/* CL-12, for 'destroy': why the unit counts as destroyed, or NULL. A
+ * unit that got off the map unbroken escaped, and a stable hero carried
+ * from the field (fled, never broken: CL-10) is saved, not destroyed. */
+static const char *
+destroyed_how(const struct bt_state *st, const char *id)
+{
+	const struct bt_unit *u = bt_unit_find(st, id);
+
+	if (u->status & BT_ST_DESTROYED)
+		return "destroyed";
+	if ((u->status & BT_ST_FLED) && (u->status & BT_ST_BROKEN))
+		return "driven off the map broken";
+	return NULL;
+}
+
 /* CL-12: does side hold (x, y), a stand of it on or next to the square
- * and no one else's? */
+ * and no one else's? A broken unit, running away (CL-9), neither holds
+ * a square nor keeps another side from it. */
 static bool
 holds(const struct bt_state *st, const char *side, int x, int y)
 {
@@ -199,6 +221,8 @@ holds(const struct bt_state *st, const char *side, int x, int y)
 	for (size_t i = 0; i < st->nunits; i++) {
 		const struct bt_unit *u = &st->units[i];
 
+		if (u->status & BT_ST_BROKEN)
+			continue;
 		for (size_t k = 0; k < u->nstands; k++) {
 			const struct bt_stand *s = &u->stands[k];
 
@@ -232,6 +256,7 @@ objectives(struct bt_state *st)
 {
 	for (size_t i = 0; i < st->nobjectives; i++) {
 		struct bt_objective *o = &st->objectives[i];
+		const char *how;
 		char *why;
 
 		switch (o->kind) {
@@ -241,10 +266,11 @@ objectives(struct bt_state *st)
 			why = bt_xasprintf("it holds [%d, %d]", o->x, o->y);
 			break;
 		case CLASH_DESTROY:
-			if (o->scored || !unit_gone(st, o->unit))
+			if (o->scored || (how = destroyed_how(st, o->unit)) ==
+			    NULL)
 				continue;
-			why = bt_xasprintf("'%s' is out of the battle",
-			    o->unit);
+			why = bt_xasprintf("'%s' is out of the battle, %s",
+			    o->unit, how);
 			break;
 		case CLASH_PROTECT:
 			if (o->scored || o->round != st->round ||
@@ -293,7 +319,7 @@ side_vp(const struct bt_state *st, const char *side)
 static bool
 battle_over(struct bt_state *st)
 {
-	int top = -1, ntop = 0, nforce = 0;
+	int top = -1, next = -1, ntop = 0, nwon = 0, nforce = 0;
 	const char *best = NULL, *force = NULL;
 	char *reason;
 
@@ -301,19 +327,33 @@ battle_over(struct bt_state *st)
 		const char *s = st->sides[i].id;
 		int vp = side_vp(st, s);
 
-		if (vp > top)
+		if (vp > top) {
+			next = top;
 			top = vp, ntop = 1, best = s;
-		else if (vp == top)
+		} else if (vp == top)
 			ntop++;
+		else if (vp > next)
+			next = vp;
+		nwon += vp >= CLASH_WIN_VP;
 		if (has_force(st, s))
 			nforce++, force = s;
 	}
+	/* The reason says which way it was won: "first" only when no other
+	 * side got there in the same round. */
 	if (top >= CLASH_WIN_VP) {
 		st->result.winner = bt_xstrdup(ntop == 1 ? best : "draw");
-		reason = ntop == 1 ? bt_xasprintf("first to %d victory points, "
-		    "with %d (CL-12)", CLASH_WIN_VP, top) :
-		    bt_xasprintf("%d sides reached %d victory points in the "
-		    "same round, each with %d (CL-12)", ntop, CLASH_WIN_VP, top);
+		if (nwon == 1)
+			reason = bt_xasprintf("first to %d victory points, "
+			    "with %d (CL-12)", CLASH_WIN_VP, top);
+		else if (ntop == 1)
+			reason = bt_xasprintf("%d sides reached %d victory "
+			    "points in the same round, and %s has the higher "
+			    "total, %d to %d (CL-12)", nwon, CLASH_WIN_VP, best,
+			    top, next);
+		else
+			reason = bt_xasprintf("%d sides reached %d victory "
+			    "points in the same round, each with %d (CL-12)",
+			    ntop, CLASH_WIN_VP, top);
 	} else if (nforce <= 1) {
 		st->result.winner = bt_xstrdup(nforce == 1 ? force : "draw");
 		reason = nforce == 1 ? bt_xasprintf("every other side has no "
@@ -374,7 +414,7 @@ end_round(struct bt_state *st, struct bt_dice *dice,
 			clash_morale_check(st, dice, u);
 	}
 	objectives(st);
-	prune_order(st);
+	clash_prune_order(st);
 	battle_over(st);
 	return 0;
 }
@@ -392,19 +432,32 @@ clash_end_turn(struct bt_state *st, struct bt_dice *dice,
 	clear_turn(u);
 	if (next < st->norder) {
 		n = bt_unit_find(st, st->order[next]);
-		prune_order(st);
-		start_turn(st, dice, n);
-		return 0;
+		clash_prune_order(st);
+	} else {
+		if (end_round(st, dice, o, err) < 0)
+			return -1;
+		if (st->result.present)
+			return 0;
+		st->round++;
+		bt_log_text(bt_log_add(st, "round", NULL), "round %d begins",
+		    st->round);
+		n = bt_unit_find(st, st->order[0]);
 	}
-	if (end_round(st, dice, o, err) < 0)
-		return -1;
-	if (st->result.present)
-		return 0;
-	st->round++;
-	bt_log_text(bt_log_add(st, "round", NULL), "round %d begins",
-	    st->round);
-	start_turn(st, dice, bt_unit_find(st, st->order[0]));
+	/* a unit whose retreat takes it off the map passes the turn on */
+	if (!start_turn(st, dice, n))
+		return clash_end_turn(st, dice, NULL, err);
 	return 0;
+}
+
+int
+clash_first_turn(struct bt_state *st, struct bt_dice *dice,
+    struct bt_error *err)
+{
+	struct bt_unit *u = st->active ? bt_unit_find(st, st->active) : NULL;
+
+	if (u == NULL || start_turn(st, dice, u))
+		return 0;
+	return clash_end_turn(st, dice, NULL, err);
 }
 
 /* bt-resolve [--fill UNIT.N=X,Y ...] */

@@ -357,6 +357,7 @@ static const struct bt_field unit_fields[] = {
 	U("retreat", BT_F_BOOL, retreat, 0, 0, 0),
 	U("morale-round", BT_F_INT, morale_round, 0, 0, BT_MAX_INT),
 	U("rally-round", BT_F_INT, rally_round, 0, 0, BT_MAX_INT),
+	U("death-fails", BT_F_INT, death_fails, 0, 0, 2),
 	{ .key = "status", .type = BT_F_WORDS, .off = offsetof(struct bt_unit, status), .words = bt_status_words },
 	U("notes", BT_F_STR, notes, 0, 0, 0),
 };
@@ -419,6 +420,11 @@ check_unit(const struct bt_state *st, const struct bt_unit *u,
 	if (u->pc && !u->solo)
 		bt_data_error(err, bt_unit_mark(st, u, "pc"), "unit '%s' is a "
 		    "player character ('pc') but not a solo (CL-7)", u->id);
+	if (u->death_fails > 0 && !(clash_down(u) && u->pc &&
+	    clash_in_battle(u)))
+		bt_data_error(err, bt_unit_mark(st, u, "death-fails"), "unit "
+		    "'%s' has 'death-fails' but is not a dying player "
+		    "character (CL-7)", u->id);
 	if (u->solo && u->nstands == 1 && u->stands[0].hp == 0 &&
 	    u->stands[0].placed && u->pc && st->order == NULL)
 		bt_errorf(err, BT_EXIT_DATA, u->line, u->col, "solo '%s' "
@@ -551,14 +557,15 @@ clash_initiative_cmp(const struct bt_state *st, const struct bt_unit *a,
 static int
 clash_setup(struct bt_state *st, struct bt_dice *dice, struct bt_error *err)
 {
-	(void)err;
 	st->round = 1;
 	if (st->nobjectives > 0 && st->nvp == 0) {
 		st->vp = bt_xcalloc(st->nsides, sizeof(*st->vp));
 		for (size_t i = 0; i < st->nsides; i++)
 			st->vp[st->nvp++].side = bt_xstrdup(st->sides[i].id);
 	}
-	return bt_initiative(st, dice, clash_initiative_cmp);
+	if (bt_initiative(st, dice, clash_initiative_cmp) < 0)
+		return -1;
+	return clash_first_turn(st, dice, err);
 }
 
 /* --- who is where --- */
@@ -699,17 +706,34 @@ clash_placed(const struct bt_unit *u)
 	return n;
 }
 
-/* Stands gone, and casualties that will be gone at the round's end. */
+/* Stands eliminated, and casualties that will be at the round's end
+ * (CL-8): every stand at 0 HP, on the map or not. A stand off the map
+ * with HP left got away by the edge (an escape): it is not lost. */
 size_t
 clash_lost(const struct bt_unit *u)
 {
 	size_t n = 0;
 
 	for (size_t k = 0; k < u->nstands; k++)
-		n += !u->stands[k].placed || u->stands[k].hp == 0;
+		n += u->stands[k].hp == 0;
 	return n;
 }
 
+/* Is the solo s next to a stand of u on the map (a casualty too, CL-4)? */
+static bool
+beside(const struct bt_unit *s, const struct bt_unit *u)
+{
+	const struct bt_stand *me = &s->stands[0];
+
+	for (size_t k = 0; k < u->nstands; k++)
+		if (u->stands[k].placed && clash_next_to(me->x, me->y,
+		    u->stands[k].x, u->stands[k].y))
+			return true;
+	return false;
+}
+
+/* A joined solo lends its Wisdom while it is up (CL-7) and stands next
+ * to a stand of its unit: "joined with surviving stands" (CL-8). */
 int
 clash_wis(const struct bt_state *st, const struct bt_unit *u,
     const char **from)
@@ -721,7 +745,8 @@ clash_wis(const struct bt_state *st, const struct bt_unit *u,
 		const struct bt_unit *s = &st->units[i];
 
 		if (s->solo && s->joined && strcmp(s->joined, u->id) == 0 &&
-		    clash_in_battle(s) && s->wis > best) {
+		    clash_in_battle(s) && !clash_down(s) && beside(s, u) &&
+		    s->wis > best) {
 			best = s->wis;
 			*from = s->id;
 		}
@@ -767,8 +792,11 @@ clash_settle(struct bt_state *st, struct bt_dice *dice, struct bt_error *err)
 {
 	struct bt_unit *a = st->active ? bt_unit_find(st, st->active) : NULL;
 
-	if (a == NULL || clash_in_battle(a))
+	if (a == NULL || clash_in_battle(a)) {
+		clash_prune_order(st);
 		return 0;
+	}
+	/* the end of its turn finds the next in 'order', then prunes it */
 	return clash_end_turn(st, dice, NULL, err);
 }
 

@@ -56,6 +56,9 @@ int	 clash_settle(struct bt_state *, struct bt_dice *, struct bt_error *);
 bt_play_fn	 clash_move, clash_act;
 /* CL-12: escape objectives met by u leaving over edge (enum bt_facing) */
 void	 clash_escaped(struct bt_state *, const struct bt_unit *, int edge);
+/* CL-9: the rules retreat broken u as its turn starts; returns whether
+ * it left the battle. */
+bool	 clash_retreat(struct bt_state *, struct bt_unit *);
 
 /* clash-fight.c: bt-attack and bt-morale, and the saves of the end of a
  * round and the start of a turn */
@@ -68,7 +71,12 @@ void	 clash_death_saves(struct bt_state *, struct bt_dice *,
 
 /* clash-turn.c: bt-resolve, the end of a round, victory points */
 bt_play_fn	 clash_resolve;
+/* Units out of the battle leave 'order'. */
+void	 clash_prune_order(struct bt_state *);
 int	 clash_end_turn(struct bt_state *, struct bt_dice *,
 	    const struct bt_order *, struct bt_error *);
+/* bt-init: the first unit's turn starts as every later one does. */
+int	 clash_first_turn(struct bt_state *, struct bt_dice *,
+	    struct bt_error *);
 
 #endif /* BT_CLASH_H */

@@ -158,6 +158,9 @@ text(cairo_t *cr, double x, double y, int align, const char *s)
 	}
 	cairo_move_to(cr, x, y);
 	cairo_show_text(cr, s);
+	/* cairo_show_text leaves the current point after the text, and an
+	 * arc drawn next would join it with a line: leave no point behind. */
+	cairo_new_path(cr);
 }
 
 /* "3/5 HP", or for stands "2/3 stands, 14/21 HP". */
@@ -277,6 +280,7 @@ draw_feature(cairo_t *cr, int t, double x, double y)
 			static const double tx[] = { 8, 24, 9 };
 			static const double ty[] = { 8, 10, 24 };
 
+			cairo_new_sub_path(cr);
 			cairo_arc(cr, x + tx[i], y + ty[i], 3.5, 0, 6.3);
 			cairo_fill(cr);
 		}
@@ -447,6 +451,7 @@ draw_marks(cairo_t *cr, const struct bt_unit *u, const struct body *b)
 		double cx = b->x1 - 7, cy = b->y0 + 7;
 
 		color(cr, white);
+		cairo_new_sub_path(cr);
 		cairo_arc(cr, cx, cy, 6, 0, 6.3);
 		cairo_fill_preserve(cr);
 		color(cr, black);
@@ -480,6 +485,7 @@ draw_stands(struct draw *d, const struct bt_unit *u, char tag)
 		if (!s->placed || !bt_on_map(&d->st->map, s->x, s->y))
 			continue;
 		color(cr, sc);
+		cairo_new_path(cr);	/* an arc joins any current point */
 		if (u->solo)
 			cairo_arc(cr, px(s->x) + SQ / 2.0, py(s->y) + SQ / 2.0,
 			    SQ / 2.0 - 2, 0, 6.3);

@@ -202,6 +202,21 @@ WHITE="255 255 255"
 	near "$(at d.png 4 5 5 16)" "$RED"
 }
 
+@test "no stray line runs from the last row label to a solo's disc" {
+	bt-init --seed 3 "$EXAMPLES/clash-shrine.yaml" > c.yaml
+	bt-render -F png c.yaml > c.png
+	# north-abbess, a solo, is the first unit drawn, at [5, 1], right
+	# after the row label 7 at the map's right: the line once ran from
+	# that label's end to the disc's edge, over the open squares between
+	near "$(at c.png 8 3 4 19)" "$OPEN"
+	near "$(at c.png 9 4 6 20)" "$OPEN"
+	near "$(at c.png 11 7 25 4)" "$OPEN"
+	# the disc itself is still drawn, and round: its square's corner is
+	# ground
+	near "$(at c.png 5 1 16 5)" "$RED"
+	near "$(at c.png 5 1 2 2)" "$OPEN"
+}
+
 @test "the SVG opens in a real renderer, square for square as the PNG" {
 	command -v rsvg-convert > /dev/null ||
 		skip "rsvg-convert is not installed (librsvg2-bin)"

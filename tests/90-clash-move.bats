@@ -146,7 +146,7 @@ load clash
 	assert_equal "$(stand_of t.yaml red-foot 1)" "{at: [1, 0], hp: 6, moved: 5}"
 	assert_equal "$(field t.yaml units.red-foot.retreat)" "true"
 	assert_equal "$(log_text t.yaml retreat)" \
-	    "red-foot takes the Retreat action, the one action of a broken unit (CL-9) (CL-2)"
+	    "red-foot takes the Retreat action (CL-2), the one action of a broken unit (CL-9)"
 }
 
 @test "CL-12 a stand that steps off the map leaves the battle; the last one takes its unit out" {
@@ -209,4 +209,110 @@ load clash
 	assert_equal "$stderr" "bt-move: unknown step 'f' (n, ne, e, se, s, sw, w, nw)"
 	run --separate-stderr -2 bt-attack -f s.yaml red-foot blue-foot.1
 	assert_equal "$stderr" "bt-attack: 'red-foot' has 3 stands: name one, as red-foot.1"
+}
+
+# The retreat field (tests/data/clash-retreat.yaml) with the routers
+# broken, on the round's last turn: the next bt-resolve starts theirs.
+routers_broken() {
+	bt-init --seed 1 "$DATA/clash-retreat.yaml" > s.yaml
+	unit_set s.yaml routers status '[broken]'
+	active s.yaml red-scout
+	bt-check s.yaml > /dev/null
+}
+
+@test "CL-9 a broken unit retreats as its turn starts, toward the nearest edge it can reach, not one cut off" {
+	routers_broken
+	bt-resolve s.yaml > t.yaml
+	assert_equal "$(field t.yaml round)" 2
+	assert_equal "$(field t.yaml active)" routers
+	# the west edge is 3 squares away behind the wall, the north 5
+	assert_equal "$(stand_of t.yaml routers 1)" "{at: [2, 0], hp: 6, moved: 20}"
+	assert_equal "$(stand_of t.yaml routers 2)" "{at: [3, 0], hp: 6, moved: 20}"
+	assert_equal "$(stand_of t.yaml routers 3)" "{at: [4, 0], hp: 6, moved: 20}"
+	assert_equal "$(field t.yaml units.routers.retreat)" true
+	assert_equal "$(log_text t.yaml retreat)" \
+	    "routers is broken and takes the Retreat action (CL-2, CL-9): it retreats n n n n, 20 ft, toward the n edge"
+	# its movement and its action are spent
+	run --separate-stderr -1 bt-move -f t.yaml routers.1 e
+	assert_equal "$stderr" "bt-move: refused (CL-1): 'routers.1' has 0 ft of movement left; the order needs 5"
+	bt-resolve t.yaml > u.yaml
+	assert_equal "$(field u.yaml active)" hunters
+}
+
+@test "CL-9 a broken unit in contact retreats out of it; hemmed in, nothing is better than staying and it stays" {
+	routers_broken
+	stand_set s.yaml hunters 1 '{at: [2, 5], hp: 6}'
+	stand_set s.yaml hunters 2 '{at: [3, 5], hp: 6}'
+	stand_set s.yaml hunters 3 '{at: [4, 5], hp: 6}'
+	bt-resolve s.yaml > t.yaml
+	assert_equal "$(stand_of t.yaml routers 1)" "{at: [2, 0], hp: 6, moved: 20}"
+	# walls to the north, hunters south and east: every step is blocked
+	# or goes nearer an enemy
+	awk '/^  rows:$/ { r = 1 } r && /^  - "/ { if (++n == 4) $0 = "  - \".xxxxx......\"" } { print }' \
+	    s.yaml > h.yaml
+	stand_set h.yaml hunters 1 '{at: [6, 4], hp: 6}'
+	stand_set h.yaml hunters 2 '{at: [2, 6], hp: 6}'
+	stand_set h.yaml hunters 3 '{at: [3, 6], hp: 6}'
+	bt-check h.yaml > /dev/null
+	bt-resolve h.yaml > t.yaml
+	assert_equal "$(stand_of t.yaml routers 1)" "{at: [2, 4], hp: 6, moved: 20}"
+	assert_equal "$(stand_of t.yaml routers 3)" "{at: [4, 4], hp: 6, moved: 20}"
+	assert_equal "$(log_text t.yaml retreat)" \
+	    "routers is broken and takes the Retreat action (CL-2, CL-9), but no way is better than where it stands: it stays"
+}
+
+@test "CL-9 the rally is rolled first (CL-11); a unit still broken retreats, off the map when it can (CL-12)" {
+	clash_field
+	unit_set s.yaml red-foot status '[broken]'
+	active s.yaml blue-ogre
+	# 9 +0 Wisdom +2 Charisma: rallied, it takes its turn as it likes
+	bt-resolve -r 9 s.yaml > t.yaml
+	assert_equal "$(field t.yaml units.red-foot.status)" ""
+	assert_equal "$(stand_of t.yaml red-foot 1)" "{at: [1, 1], hp: 6}"
+	assert_equal "$(log_count t.yaml retreat)" 0
+	bt-resolve -r 3 s.yaml > t.yaml
+	run -0 sed -n 's/^  event: //p' t.yaml
+	assert_equal "$(printf '%s\n' "$output" | tail -n 5 | tr '\n' ' ')" \
+	    "round rally retreat fled end "
+	assert_equal "$(log_text t.yaml retreat)" \
+	    "red-foot is broken and takes the Retreat action (CL-2, CL-9): it retreats n n off the n edge and leaves the battle (CL-12)"
+	assert_equal "$(field t.yaml units.red-foot.status)" "[broken, fled]"
+	assert_equal "$(stand_of t.yaml red-foot 1)" "{hp: 6}"
+	assert_equal "$(field t.yaml active)" red-hero
+	# driven off the map broken: blue's destroy scores at the round's end
+	bt-resolve t.yaml | bt-resolve | bt-resolve > u.yaml
+	assert_equal "$(field u.yaml vp)" "{blue: 6, red: 0}"
+}
+
+@test "CL-9 the retreat stays fast on a 4096 by 4096 map" {
+	skip_under_valgrind
+	routers_broken
+	awk 'BEGIN { for (i = 0; i < 4096; i++) row = row "." }
+	    /^  width: / { print "  width: 4096"; next }
+	    /^  height: / { print "  height: 4096"; next }
+	    /^  rows:$/ { print; for (i = 0; i < 4096; i++)
+		print "  - \"" row "\""; skip = 1; next }
+	    skip && /^  - "/ { next }
+	    { skip = 0 }
+	    /\[0, 0, 11, 9\]/ { sub(/\[0, 0, 11, 9\]/, "[0, 0, 4095, 4095]") }
+	    { print }' s.yaml > big.yaml
+	for k in 1 2 3; do
+		stand_set big.yaml routers $k "{at: [$((2047 + k)), 2040], hp: 6}"
+		stand_set big.yaml hunters $k "{at: [$((2047 + k)), 2044], hp: 6}"
+	done
+	bt-check big.yaml > /dev/null
+	SECONDS=0
+	bt-resolve big.yaml > t.yaml
+	(( SECONDS < 20 )) || fail "the retreat took $SECONDS s"
+	assert_equal "$(stand_of t.yaml routers 1)" "{at: [2048, 2036], hp: 6, moved: 20}"
+}
+
+@test "CL-9 bt-init starts the first unit's turn as bt-resolve starts every other: broken, it retreats" {
+	sed 's/^    initiative: 15$/&\n    status: [broken]/' "$DATA/clash-retreat.yaml" > scen.yaml
+	bt-init --seed 1 scen.yaml > t.yaml
+	assert_equal "$(field t.yaml active)" routers
+	assert_equal "$(stand_of t.yaml routers 1)" "{at: [2, 0], hp: 6, moved: 20}"
+	assert_equal "$(log_text t.yaml retreat)" \
+	    "routers is broken and takes the Retreat action (CL-2, CL-9): it retreats n n n n, 20 ft, toward the n edge"
+	bt-check t.yaml > /dev/null
 }

@@ -90,6 +90,76 @@ load clash
 	assert_equal "$(stand_of t.yaml blue-foot 1)" "{at: [1, 3], hp: 0, moved: 5}"
 }
 
+# blue-ogre next to red-hero, on blue-ogre's turn: the round's last.
+ogre_at_hero() {
+	clash_field
+	stand_set s.yaml red-hero 1 "{at: [6, 1], hp: $1}"
+	stand_set s.yaml blue-ogre 1 '{at: [6, 2], hp: 15}'
+	active s.yaml blue-ogre
+	bt-check s.yaml > /dev/null
+}
+
+@test "CL-7 damage that takes a solo to 0 HP with its maximum HP or more to spare kills it outright" {
+	ogre_at_hero 2
+	# a critical hit, 4d6+2 = 22: 2 to take it to 0, 20 (its max-hp) over
+	bt-attack -r 20,5,5,5,5 -f s.yaml blue-ogre red-hero > t.yaml
+	assert_equal "$(field t.yaml units.red-hero.status)" "[destroyed]"
+	assert_equal "$(stand_of t.yaml red-hero 1)" "{hp: 0}"
+	run grep -c "^- red-hero\$" t.yaml
+	assert_output 0
+	assert_equal "$(log_text t.yaml attack)" \
+	    "blue-ogre attacks red-hero: 20 +5 = 25 against AC 16, a natural 20, a critical hit, 4d6+2: 22 damage, red-hero drops to 0 HP with 20 damage to spare, its maximum HP or more: killed outright (CL-7)"
+	bt-check t.yaml > /dev/null
+	# 19 to spare: dying
+	bt-attack -r 20,5,5,5,4 -f s.yaml blue-ogre red-hero > t.yaml
+	assert_equal "$(field t.yaml units.red-hero.status)" ""
+	assert_equal "$(stand_of t.yaml red-hero 1)" "{at: [6, 1], hp: 0}"
+	assert_equal "$(log_text t.yaml attack)" \
+	    "blue-ogre attacks red-hero: 20 +5 = 25 against AC 16, a natural 20, a critical hit, 4d6+2: 21 damage, red-hero drops to 0 HP, dying (CL-7)"
+}
+
+@test "CL-7 a hit on a dying solo is a failed death save, two on a critical, counted with its end-of-round saves" {
+	ogre_at_hero 0
+	bt-attack -r 15,1,1 -f s.yaml blue-ogre red-hero > t.yaml
+	assert_equal "$(field t.yaml units.red-hero.death-fails)" 1
+	assert_equal "$(stand_of t.yaml red-hero 1)" "{at: [6, 1], hp: 0}"
+	assert_equal "$(log_text t.yaml attack)" \
+	    "blue-ogre attacks red-hero: 15 +5 = 20 against AC 16, hit, 2d6+2: 4 damage, red-hero is dying: a failed death save (CL-7), 1 of 3"
+	# the round ends: two more failures and it is dead
+	bt-resolve -r 5,5 t.yaml > u.yaml
+	assert_equal "$(field u.yaml units.red-hero.status)" "[destroyed]"
+	assert_equal "$(field u.yaml units.red-hero.death-fails)" ""
+	assert_equal "$(log_text u.yaml death-save)" \
+	    "red-hero is dying and makes death saves (CL-7), with 1 failure from hits: 5, 5; three failures: dead"
+	# a critical hit is two; the third at the end of the round
+	bt-attack -r 20,1,1,1,1 -f s.yaml blue-ogre red-hero > t.yaml
+	assert_equal "$(field t.yaml units.red-hero.death-fails)" 2
+	bt-resolve -r 12,3 t.yaml > u.yaml
+	assert_equal "$(field u.yaml units.red-hero.status)" "[destroyed]"
+	assert_equal "$(log_rolls u.yaml death-save)" "[d20=12, d20=3]"
+	# stable, its failures are cleared with its saves
+	bt-resolve -r 10,10,10 t.yaml > u.yaml
+	assert_equal "$(field u.yaml units.red-hero.status)" "[fled]"
+	assert_equal "$(field u.yaml units.red-hero.death-fails)" ""
+	# at 0 HP, damage of its maximum HP or more kills it outright
+	bt-attack -r 20,6,6,6,6 -f s.yaml blue-ogre red-hero > t.yaml
+	assert_equal "$(field t.yaml units.red-hero.status)" "[destroyed]"
+	# death-fails belongs to a dying player character only
+	unit_set s.yaml blue-ogre death-fails 1
+	run --separate-stderr -3 bt-check s.yaml
+	assert_output ""
+	[[ "$stderr" == *": unit 'blue-ogre' has 'death-fails' but is not a dying player character (CL-7)" ]]
+}
+
+@test "CL-7 a solo fallen at 0 HP that is not a player character can't be attacked" {
+	ogre_at_hero 20
+	stand_set s.yaml blue-ogre 1 '{at: [6, 2], hp: 0}'
+	active s.yaml red-hero
+	run --separate-stderr -1 bt-attack -f s.yaml red-hero blue-ogre
+	assert_output ""
+	assert_equal "$stderr" "bt-attack: refused (CL-7): 'blue-ogre' has fallen at 0 HP: it is eliminated with the casualties at the end of the round"
+}
+
 @test "CL-8 bt-morale checks a unit that lost more than half its stands: DC 10 Wisdom save" {
 	lines_meet
 	run --separate-stderr -1 bt-morale -f s.yaml blue-foot
@@ -125,10 +195,47 @@ load clash
 	clash_field
 	stand_set s.yaml red-foot 1 '{at: [1, 1], hp: 0}'
 	stand_set s.yaml red-foot 2 '{at: [2, 1], hp: 0}'
+	stand_set s.yaml red-hero 1 '{at: [4, 1], hp: 20}'
 	bt-morale -r 7 -f s.yaml red-foot > t.yaml
 	assert_equal "$(field t.yaml units.red-foot.status)" ""
 	assert_equal "$(log_text t.yaml morale)" \
 	    "red-foot has lost 2 of its 3 stands and checks morale (CL-8): 7 +3 Wisdom (red-hero) = 10 against DC 10, it holds"
+}
+
+@test "CL-8 a joined solo lends its Wisdom only next to a stand of its unit, and not at 0 HP (CL-7)" {
+	clash_field
+	stand_set s.yaml red-foot 1 '{at: [1, 1], hp: 0}'
+	stand_set s.yaml red-foot 2 '{at: [2, 1], hp: 0}'
+	# red-hero at [6, 1], three squares from red-foot.3 at [3, 1]
+	bt-morale -r 7 -f s.yaml red-foot > t.yaml
+	assert_equal "$(field t.yaml units.red-foot.status)" "[broken]"
+	assert_equal "$(log_text t.yaml morale)" \
+	    "red-foot has lost 2 of its 3 stands and checks morale (CL-8): 7 +0 Wisdom (red-foot) = 7 against DC 10, failed: broken"
+	# next to a casualty of its unit: a casualty is still in play (CL-4)
+	stand_set s.yaml red-hero 1 '{at: [1, 2], hp: 20}'
+	bt-morale -r 7 -f s.yaml red-foot > t.yaml
+	assert_equal "$(field t.yaml units.red-foot.status)" ""
+	# dying, next to its unit: it lends nothing
+	stand_set s.yaml red-hero 1 '{at: [4, 1], hp: 0}'
+	bt-morale -r 7 -f s.yaml red-foot > t.yaml
+	assert_equal "$(field t.yaml units.red-foot.status)" "[broken]"
+	assert_equal "$(log_text t.yaml morale)" \
+	    "red-foot has lost 2 of its 3 stands and checks morale (CL-8): 7 +0 Wisdom (red-foot) = 7 against DC 10, failed: broken"
+}
+
+@test "CL-8 stands that left by the edge unbroken are not lost; eliminated ones and casualties are" {
+	lines_meet
+	# blue-foot.1 escaped with HP left, blue-foot.2 was eliminated
+	stand_set s.yaml blue-foot 1 '{hp: 4}'
+	stand_set s.yaml blue-foot 2 '{hp: 0}'
+	run --separate-stderr -1 bt-morale -r 8 -f s.yaml blue-foot
+	assert_output ""
+	assert_equal "$stderr" "bt-morale: refused (CL-8): 'blue-foot' has lost 1 of its 3 stands, not more than half: no morale check"
+	# the last stand a casualty: two lost, more than half
+	stand_set s.yaml blue-foot 3 '{at: [3, 2], hp: 0}'
+	bt-morale -r 8 -f s.yaml blue-foot > t.yaml
+	assert_equal "$(log_text t.yaml morale)" \
+	    "blue-foot has lost 2 of its 3 stands and checks morale (CL-8): 8 +1 Wisdom (blue-foot) = 9 against DC 10, failed: broken"
 }
 
 @test "CL-10 a solo is never broken: no morale check, and a broken solo is bad data" {
@@ -143,6 +250,7 @@ load clash
 
 @test "CL-11 bt-morale --rally rolls a broken unit's rally by hand before its turn" {
 	clash_field
+	stand_set s.yaml red-hero 1 '{at: [4, 1], hp: 20}'
 	active s.yaml red-hero
 	unit_set s.yaml red-foot status '[broken]'
 	bt-morale --rally -r 5 -f s.yaml red-foot > t.yaml
@@ -154,8 +262,10 @@ load clash
 	assert_equal "$(field t.yaml units.red-foot.status)" "[broken]"
 	assert_equal "$(field t.yaml units.red-foot.rally-round)" "2"
 	bt-resolve t.yaml | bt-resolve | bt-resolve > u.yaml
-	assert_equal "$(field u.yaml active)" "red-foot"
 	assert_equal "$(log_count u.yaml rally)" 1
+	# still broken as its turn starts, it retreats, off the map (CL-9)
+	assert_equal "$(log_count u.yaml retreat)" 1
+	assert_equal "$(field u.yaml units.red-foot.status)" "[broken, fled]"
 	unit_set s.yaml blue-foot status '[broken]'
 	run --separate-stderr -1 bt-morale --rally -f s.yaml blue-foot
 	assert_equal "$stderr" "bt-morale: refused (CL-11): 'blue-foot' has no commander to rally it"

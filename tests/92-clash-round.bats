@@ -116,16 +116,20 @@ last_turn() {
 
 @test "CL-11 the turn of a broken unit with a commander starts with its rally" {
 	clash_field
+	stand_set s.yaml red-hero 1 '{at: [4, 1], hp: 20}'
 	unit_set s.yaml red-foot status '[broken]'
 	active s.yaml blue-ogre
 	bt-resolve -r 4 s.yaml > t.yaml
-	assert_equal "$(field t.yaml active)" red-foot
-	assert_equal "$(field t.yaml units.red-foot.status)" "[broken]"
 	assert_equal "$(log_text t.yaml rally)" \
 	    "red-foot tries to rally (CL-11): 4 +3 Wisdom (red-hero) +2 Charisma (Sergeant Oda) = 9 against DC 10, still broken"
+	# still broken: the rules retreat it, here off the map (CL-9)
+	assert_equal "$(field t.yaml units.red-foot.status)" "[broken, fled]"
+	assert_equal "$(field t.yaml active)" red-hero
 	bt-resolve -r 5 s.yaml > t.yaml
 	assert_equal "$(field t.yaml units.red-foot.status)" ""
 	assert_equal "$(field t.yaml units.red-foot.rally-round)" 2
+	assert_equal "$(field t.yaml active)" red-foot
+	assert_equal "$(log_count t.yaml retreat)" 0
 }
 
 @test "CL-12 a hold objective scores at each end of round it is held" {
@@ -157,6 +161,64 @@ last_turn() {
 	grep -q "^- {side: red, kind: protect, unit: red-hero, round: 2, vp: 2, scored: 2}\$" u.yaml
 }
 
+@test "CL-12 destroy scores for a unit eliminated or driven off broken, not for one that escaped by the edge" {
+	clash_field
+	active s.yaml red-hero
+	objective s.yaml '{side: blue, kind: destroy, unit: red-hero, vp: 2}'
+	objective s.yaml '{side: red, kind: escape, unit: red-hero, edge: n, vp: 4}'
+	bt-move -f s.yaml red-hero n n | bt-resolve | bt-resolve > t.yaml
+	assert_equal "$(field t.yaml round)" 2
+	assert_equal "$(field t.yaml units.red-hero.status)" "[fled]"
+	assert_equal "$(field t.yaml vp)" "{blue: 0, red: 4}"
+	assert_equal "$(log_count t.yaml vp)" 1
+	# a broken unit driven off the map counts as destroyed
+	clash_field
+	for k in 1 2 3; do stand_set s.yaml red-foot $k "{hp: 6}"; done
+	unit_set s.yaml red-foot status '[broken, fled]'
+	sed -i '/^- red-foot$/d' s.yaml
+	active s.yaml blue-ogre
+	bt-resolve s.yaml > t.yaml
+	assert_equal "$(field t.yaml vp)" "{blue: 6, red: 0}"
+	assert_equal "$(log_text t.yaml vp)" \
+	    "blue scores 6 VP: 'red-foot' is out of the battle, driven off the map broken (CL-12), 6 VP in all"
+	# unbroken, it got away
+	unit_set s.yaml red-foot status '[fled]'
+	bt-resolve s.yaml > t.yaml
+	assert_equal "$(field t.yaml vp)" "{blue: 0, red: 0}"
+}
+
+@test "CL-12 destroy does not score for a stable hero carried off, and does for a dead one (CL-7)" {
+	clash_field
+	objective s.yaml '{side: blue, kind: destroy, unit: red-hero, vp: 2}'
+	stand_set s.yaml red-hero 1 '{at: [6, 1], hp: 0}'
+	active s.yaml blue-ogre
+	bt-resolve -r 10,10,10 s.yaml > t.yaml
+	assert_equal "$(field t.yaml units.red-hero.status)" "[fled]"
+	assert_equal "$(field t.yaml vp)" "{blue: 0, red: 0}"
+	bt-resolve -r 5,5,5 s.yaml > t.yaml
+	assert_equal "$(field t.yaml units.red-hero.status)" "[destroyed]"
+	assert_equal "$(field t.yaml vp)" "{blue: 2, red: 0}"
+	assert_equal "$(log_text t.yaml vp)" \
+	    "blue scores 2 VP: 'red-hero' is out of the battle, destroyed (CL-12), 2 VP in all"
+}
+
+@test "CL-9 a broken unit holds no objective, and does not keep the enemy from holding it" {
+	clash_field
+	unit_set s.yaml red-foot status '[broken]'
+	stand_set s.yaml red-foot 3 '{at: [5, 2], hp: 6}'
+	active s.yaml blue-ogre
+	bt-resolve -r 1 s.yaml > t.yaml
+	assert_equal "$(field t.yaml vp)" "{blue: 0, red: 0}"
+	# red-hero holds it, with broken blue-foot next to the square
+	clash_field
+	unit_set s.yaml blue-foot status '[broken]'
+	stand_set s.yaml blue-foot 3 '{at: [4, 3], hp: 6}'
+	stand_set s.yaml red-hero 1 '{at: [6, 3], hp: 20}'
+	active s.yaml blue-ogre
+	bt-resolve s.yaml > t.yaml
+	assert_equal "$(field t.yaml vp)" "{blue: 0, red: 3}"
+}
+
 @test "CL-12 the first side to 10 victory points wins; the battle is over" {
 	clash_field
 	sed -i 's/^vp: .*/vp: {blue: 0, red: 7}/' s.yaml
@@ -173,7 +235,7 @@ last_turn() {
 	run -1 bt-resolve t.yaml
 }
 
-@test "CL-12 both sides to 10 in the same round: the higher total wins, equal is a draw" {
+@test "CL-12 both sides to 10 in the same round: the higher total wins, equal is a draw, and the result says so" {
 	clash_field
 	sed -i 's/^vp: .*/vp: {blue: 5, red: 7}/' s.yaml
 	stand_set s.yaml red-hero 1 '{at: [5, 2], hp: 20}'
@@ -182,6 +244,9 @@ last_turn() {
 	bt-resolve s.yaml > t.yaml
 	assert_equal "$(field t.yaml vp)" "{blue: 11, red: 10}"
 	assert_equal "$(result_of t.yaml winner)" blue
+	# red got there too: blue was not the first, it has the more
+	assert_equal "$(result_of t.yaml reason)" \
+	    "2 sides reached 10 victory points in the same round, and blue has the higher total, 11 to 10 (CL-12)"
 	sed -i 's/^vp: .*/vp: {blue: 4, red: 7}/' s.yaml
 	bt-resolve s.yaml > t.yaml
 	assert_equal "$(result_of t.yaml winner)" draw
