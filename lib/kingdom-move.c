@@ -400,7 +400,11 @@ set_strategy(struct bt_state *st, struct bt_unit *u, const char *word,
 	return 0;
 }
 
-/* KM-3: round 1 any tactic it knows; later a Morale check DC 15. */
+/*
+ * KM-3: round 1 any tactic it knows; later a Morale check DC 15 to change
+ * it. An army with no tactic yet has nothing to change: it takes its
+ * first without a check in any round (the decision under KM-3).
+ */
 static int
 set_tactic(struct bt_state *st, struct bt_dice *dice, struct bt_unit *u,
     const char *name, struct bt_error *err)
@@ -414,7 +418,8 @@ set_tactic(struct bt_state *st, struct bt_dice *dice, struct bt_unit *u,
 		    "'%s'", u->id, name);
 	if (u->tactic != NULL && strcmp(u->tactic, name) == 0)
 		return 0;
-	if (st->round > 1 && !(u->km.present && u->km.tactic_check == 1)) {
+	if (st->round > 1 && u->tactic != NULL &&
+	    !(u->km.present && u->km.tactic_check == 1)) {
 		if (u->km.present && u->km.tactic_check == 2)
 			return bt_refuse(err, "KM-3", "'%s' failed its Morale "
 			    "check to change tactic this turn", u->id);
@@ -430,6 +435,10 @@ set_tactic(struct bt_state *st, struct bt_dice *dice, struct bt_unit *u,
 		    "tactic");
 		if (!pass)
 			return 0;
+	} else if (u->tactic == NULL && st->round > 1) {
+		e = bt_log_add(st, "tactic", u->id);
+		bt_log_text(e, "%s takes its first tactic, %s, without a check "
+		    "(KM-3)", u->id, name);
 	} else {
 		e = bt_log_add(st, "tactic", u->id);
 		bt_log_text(e, "%s takes the tactic %s (KM-3)", u->id, name);

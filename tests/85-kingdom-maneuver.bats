@@ -458,3 +458,20 @@ melee_field() {
 	run --separate-stderr -2 bt-act -f s.yaml b9 strategy reckless
 	assert_equal "$stderr" "bt-act: no army 'b9' in the state"
 }
+
+@test "KM-3 an army with no tactic yet takes its first one in a later round without a check" {
+	scenario
+	start
+	state_set s.yaml round 3
+	run --separate-stderr -0 bt-act -r 1 -f s.yaml b1 tactic wedge
+	assert_equal "$stderr" "bt-act: warning: 1 --rolls value left over, ignored"
+	printf '%s\n' "$output" > t.yaml
+	assert_equal "$(field t.yaml units.b1.tactic)" wedge
+	assert_equal "$(log_text t.yaml tactic)" "b1 takes its first tactic, wedge, without a check (KM-3)"
+	assert_equal "$(log_rolls t.yaml tactic)" ""
+	assert_equal "$(turn_of t.yaml b1 tactic-check)" ""
+	# changing it afterwards needs the check
+	bt-act -r 13 -f t.yaml b1 tactic screen > u.yaml
+	assert_equal "$(field u.yaml units.b1.tactic)" wedge
+	assert_equal "$(turn_of u.yaml b1 tactic-check)" failed
+}
