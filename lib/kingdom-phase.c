@@ -162,10 +162,10 @@ mark_melee(struct bt_state *st, struct bt_unit *u, int *melee, int id)
 
 /*
  * KM-8: the penalty of each army: in its melee, count on each side the
- * armies with HP and an ACR at least half the melee's greatest; the side
- * with fewer takes -2 for each army of difference. Decision: a side with
- * more armies engaged in all is never outnumbered, so three small armies
- * on one big one are neither outnumbered nor outnumbering.
+ * armies with HP and an ACR at least half the melee's greatest; each army
+ * of the side that counts fewer takes -2 for each army of difference.
+ * Only the counted armies weigh, as the seed says (the revised decision):
+ * three ACR 4 armies on an ACR 10 one count 0 against 1 and take -2.
  */
 static void
 outnumbered(struct bt_state *st, int *penalty)
@@ -177,7 +177,7 @@ outnumbered(struct bt_state *st, int *penalty)
 		if (st->units[i].engaged.n > 0 && melee[i] == 0)
 			mark_melee(st, &st->units[i], melee, ++nmelee);
 	for (int m = 1; m <= nmelee; m++) {
-		int best = 0, count[2] = { 0, 0 }, all[2] = { 0, 0 };
+		int best = 0, count[2] = { 0, 0 };
 
 		for (size_t i = 0; i < st->nunits; i++)
 			if (melee[i] == m && st->units[i].hp > 0 &&
@@ -186,17 +186,14 @@ outnumbered(struct bt_state *st, int *penalty)
 		for (size_t i = 0; i < st->nunits; i++) {
 			int mine = strcmp(st->units[i].side, side0) != 0;
 
-			if (melee[i] != m || st->units[i].hp == 0)
-				continue;
-			all[mine]++;
-			if (2 * st->units[i].acr >= best)
+			if (melee[i] == m && st->units[i].hp > 0 &&
+			    2 * st->units[i].acr >= best)
 				count[mine]++;
 		}
 		for (size_t i = 0; i < st->nunits; i++) {
 			int mine = strcmp(st->units[i].side, side0) != 0;
 
-			if (melee[i] == m && count[mine] < count[!mine] &&
-			    all[mine] <= all[!mine])
+			if (melee[i] == m && count[mine] < count[!mine])
 				penalty[i] = 2 * (count[!mine] - count[mine]);
 		}
 	}
