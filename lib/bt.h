@@ -289,9 +289,11 @@ struct bt_km_turn {
 	char		*shoot;		/* the target it is ordered to shoot */
 	bool		 avoid;		/* tries to avoid melee (KM-6) */
 	int		 damage;	/* taken this turn (KM-9, KM-10) */
-	char		*melee_by;	/* who dealt it most melee damage (KM-11) */
+	/* who damaged it in melee, the most damage first, ties by id (KM-11) */
+	struct bt_names	 melee_by;
+	int		 parting;	/* damage of the parting attack it took */
 	bool		 resolved;	/* its resolution is done (KM-9 to KM-12) */
-	struct bt_pos	 marks[9];
+	struct bt_pos	 marks[10];
 };
 /* kingdom: a Tactical Action, a named set of modifiers (KM-3). */
 struct bt_km_mods {

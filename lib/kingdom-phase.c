@@ -201,6 +201,38 @@ outnumbered(struct bt_state *st, int *penalty)
 }
 
 /*
+ * KM-11: the armies that damaged target ti in melee, written to its
+ * melee-by: the one that dealt the most first, equals in id order (v is
+ * in id order). dealt[a * n + t] is what army a dealt army t.
+ */
+static void
+melee_by(struct bt_state *st, struct bt_unit **v, const int *dealt,
+    size_t ti)
+{
+	size_t n = st->nunits, m = 0;
+	struct bt_unit **by = bt_xcalloc(n, sizeof(*by));
+	struct bt_names *l = &st->units[ti].km.melee_by;
+
+	for (size_t i = 0; i < n; i++) {
+		int d = dealt[(size_t)(v[i] - st->units) * n + ti];
+		size_t k;
+
+		if (d == 0)
+			continue;
+		for (k = m; k > 0 &&
+		    dealt[(size_t)(by[k - 1] - st->units) * n + ti] < d; k--)
+			by[k] = by[k - 1];
+		by[k] = v[i];
+		m++;
+	}
+	/* not bt_names_add, which sorts by id */
+	l->v = bt_xreallocarray(l->v, l->n + m + 1, sizeof(*l->v));
+	for (size_t k = 0; k < m; k++)
+		l->v[l->n++] = bt_xstrdup(by[k]->id);
+	free(by);
+}
+
+/*
  * KM-6 to KM-8: armies that try to avoid melee roll first; every other
  * pair of hostile armies next to each other, both with HP, engages; then
  * every engaged army with HP attacks each army engaged with it, all
@@ -214,8 +246,7 @@ melee_phase(struct bt_state *st, struct bt_dice *dice)
 	bool *out = bt_xcalloc(n, sizeof(*out));
 	int *penalty = bt_xcalloc(n, sizeof(*penalty));
 	int *dmg = bt_xcalloc(n, sizeof(*dmg));
-	int *best = bt_xcalloc(n, sizeof(*best));
-	struct bt_unit **by = bt_xcalloc(n, sizeof(*by));
+	int *dealt = bt_xcalloc(n * n + 1, sizeof(*dealt));
 
 	for (size_t i = 0; i < n; i++)
 		if (v[i]->km.present && v[i]->km.avoid && km_on_field(v[i]) &&
@@ -234,31 +265,27 @@ melee_phase(struct bt_state *st, struct bt_dice *dice)
 	outnumbered(st, penalty);
 	for (size_t i = 0; i < n; i++) {
 		struct bt_unit *a = v[i];
+		size_t ai = (size_t)(a - st->units);
 
 		if (a->hp == 0)
 			continue;
 		for (size_t k = 0; k < a->engaged.n; k++) {
 			struct bt_unit *t = bt_unit_find(st, a->engaged.v[k]);
 			size_t ti = (size_t)(t - st->units);
-			int d = strike(st, dice, a, t, false,
-			    penalty[a - st->units], "melee", "KM-7");
+			int d = strike(st, dice, a, t, false, penalty[ai],
+			    "melee", "KM-7");
 
 			dmg[ti] += d;
-			if (d > best[ti]) {
-				best[ti] = d;
-				by[ti] = a;
-			}
+			dealt[ai * n + ti] += d;
 		}
 	}
 	for (size_t i = 0; i < n; i++) {
 		if (dmg[i] == 0)
 			continue;
 		take(&st->units[i], dmg[i]);
-		free(st->units[i].km.melee_by);
-		st->units[i].km.melee_by = bt_xstrdup(by[i]->id);
+		melee_by(st, v, dealt, i);
 	}
-	free(by);
-	free(best);
+	free(dealt);
 	free(dmg);
 	free(penalty);
 	free(out);
@@ -291,21 +318,67 @@ lose_morale(struct bt_state *st, struct bt_unit *u, const char *why)
 }
 
 /*
- * KM-11: the army that dealt it most melee damage may strike as it goes,
- * even one routing in this same phase (KM-1: the phase's armies act at
- * once, whichever is resolved first).
+ * Can army a make a parting attack in this resolution phase? Its parting
+ * attacks are all rolled against the state before any of them lands (KM-1,
+ * the revised decision under KM-11), so an army counts with the HP it had
+ * then: one destroyed by a parting attack this phase still strikes, as
+ * does one that routed earlier in it; one left with no HP by the melee
+ * does not. So no outcome depends on the ids, nor on which army bt-morale
+ * resolves first.
+ */
+static bool
+can_part(const struct bt_unit *a)
+{
+	bool had_hp = a->hp > 0 || (a->km.present && a->km.parting > 0);
+
+	return had_hp && (km_on_field(a) || (a->km.present &&
+	    a->km.resolved));
+}
+
+/*
+ * KM-11: the army that dealt the routing army most melee damage strikes
+ * as it goes; when that one can't, the next in its melee-by does, and the
+ * log says why. Its side may decline (--hold).
  */
 static void
 parting(struct bt_state *st, struct bt_dice *dice, struct bt_unit *u,
     const struct bt_order *o)
 {
-	struct bt_unit *a;
+	const struct bt_names *by = &u->km.melee_by;
+	struct bt_unit *a = NULL;
+	char *skipped = NULL;
+	size_t k, nskipped = 0;
 	int d;
 
-	if (!u->km.present || u->km.melee_by == NULL ||
-	    (a = bt_unit_find(st, u->km.melee_by)) == NULL || a->hp == 0 ||
-	    !(km_on_field(a) || (a->status & BT_ST_ROUTED && a->km.present &&
-	    a->km.resolved)))
+	if (!u->km.present || by->n == 0)
+		return;
+	for (k = 0; k < by->n && a == NULL; k++) {
+		struct bt_unit *c = bt_unit_find(st, by->v[k]);
+		char *more;
+
+		if (can_part(c)) {
+			a = c;
+			break;
+		}
+		more = bt_xasprintf("%s%s%s", skipped ? skipped : "",
+		    skipped ? " and " : "", c->id);
+		free(skipped);
+		skipped = more;
+		nskipped++;
+	}
+	if (skipped != NULL) {
+		struct bt_log_entry *e = bt_log_add(st, "parting", u->id);
+		char *then = a != NULL ? bt_xasprintf("%s, the next, makes the "
+		    "parting attack", a->id) : bt_xasprintf("no army makes a "
+		    "parting attack on %s", u->id);
+
+		bt_log_text(e, "%s, which dealt %s the most melee damage, "
+		    "ha%s no HP left: %s (KM-11)", skipped, u->id,
+		    nskipped == 1 ? "s" : "ve", then);
+		free(then);
+		free(skipped);
+	}
+	if (a == NULL)
 		return;
 	if (bt_order_holds(o, a->id)) {
 		struct bt_log_entry *e = bt_log_add(st, "parting", a->id);
@@ -315,6 +388,7 @@ parting(struct bt_state *st, struct bt_dice *dice, struct bt_unit *u,
 		return;
 	}
 	d = strike(st, dice, a, u, false, 0, "parting", "KM-11");
+	u->km.parting += d;
 	take(u, d);
 }
 

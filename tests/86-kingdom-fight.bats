@@ -188,8 +188,8 @@ r1 attacks b1 (KM-7): 12 + 6 = 18 against AC 14, hit, 4 damage"
 	assert_equal "$(field t.yaml units.b1.hp)" 16
 	assert_equal "$(field t.yaml units.r1.hp)" 18
 	assert_equal "$(turn_of t.yaml b1 damage)" 4
-	assert_equal "$(turn_of t.yaml b1 melee-by)" r1
-	assert_equal "$(turn_of t.yaml r1 melee-by)" b1
+	assert_equal "$(turn_of t.yaml b1 melee-by)" "[r1]"
+	assert_equal "$(turn_of t.yaml r1 melee-by)" "[b1]"
 	assert_equal "$(field t.yaml phase)" resolution
 }
 
@@ -294,12 +294,13 @@ r2 attacks b2 (KM-7): 17 + 6 = 23 against AC 14, hit, 9 damage"
 	assert_equal "$(field t.yaml units.b1.hp)" 6
 	assert_equal "$(field t.yaml units.b2.hp)" 4
 	assert_equal "$(turn_of t.yaml b2 damage)" 16
-	# melee-by: the army that dealt it the most
-	assert_equal "$(turn_of t.yaml r1 melee-by)" b2
-	assert_equal "$(turn_of t.yaml b1 melee-by)" r2
+	# melee-by: the armies that damaged it, the one that dealt the most
+	# first
+	assert_equal "$(turn_of t.yaml r1 melee-by)" "[b2, b1]"
+	assert_equal "$(turn_of t.yaml b1 melee-by)" "[r2, r1]"
 }
 
-@test "KM-7 melee-by: equal damage goes to the lower id; no damage, no melee-by" {
+@test "KM-7 melee-by: equal damage in id order; no damage, no melee-by" {
 	scenario
 	place b1 4 2
 	army b2 blue 4 3
@@ -308,7 +309,7 @@ r2 attacks b2 (KM-7): 17 + 6 = 23 against AC 14, hit, 9 damage"
 	start melee
 	# b1 and b2 deal r1 3 each; r1 and r2 miss everyone
 	resolve 11,1,11,1,1,1,1,1
-	assert_equal "$(turn_of t.yaml r1 melee-by)" b1
+	assert_equal "$(turn_of t.yaml r1 melee-by)" "[b1, b2]"
 	assert_equal "$(turn_of t.yaml r1 damage)" 6
 	assert_equal "$(turn_of t.yaml r2 melee-by)" ""
 	assert_equal "$(turn_of t.yaml b1 melee-by)" ""

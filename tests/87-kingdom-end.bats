@@ -32,10 +32,11 @@ start() {
 }
 
 # hurt ID HP DAMAGE [BY]: in s.yaml the army has HP left after taking
-# DAMAGE this turn (in melee from BY).
+# DAMAGE this turn (in melee from BY: "r1" or "r1, r2", the one that dealt
+# the most first).
 hurt() {
 	unit_set s.yaml "$1" hp "$2"
-	unit_set s.yaml "$1" turn "{damage: $3${4:+, melee-by: $4}}"
+	unit_set s.yaml "$1" turn "{damage: $3${4:+, melee-by: [$4]}}"
 }
 
 order_of() {
@@ -254,6 +255,91 @@ b1 makes a parting attack on r1 (KM-11): 12 + 6 = 18 against AC 14, hit, 4 damag
 	assert_equal "$(field t.yaml units.r1.hp)" 5
 }
 
+@test "KM-11 an army destroyed by a parting attack makes its own on the army it routs from all the same (KM-1)" {
+	fleeing
+	hurt r1 9 3 b1
+	# b1's check, r1's parting attack; r1's check, b1's parting attack
+	resolve 5,17,5,17,10,5
+	assert_equal "$(log_texts t.yaml parting)" "r1 makes a parting attack on b1 (KM-11): 17 + 6 = 23 against AC 14, hit, 9 damage
+b1 makes a parting attack on r1 (KM-11): 17 + 6 = 23 against AC 14, hit, 9 damage"
+	assert_equal "$(field t.yaml units.b1.status)" "[destroyed]"
+	assert_equal "$(field t.yaml units.r1.status)" "[destroyed]"
+	assert_equal "$(turn_of t.yaml b1 parting)" ""
+	assert_equal "$(field t.yaml round)" 2
+}
+
+@test "KM-11 two armies routing from each other: the same outcome whichever id comes first" {
+	battle
+	sed -i 's/^  r1:$/  a1:/' sc.yaml
+	start
+	engage s.yaml b1 a1
+	hurt b1 9 3 a1
+	hurt a1 9 3 b1
+	# a1 now resolves first: its check, b1's parting attack; then b1's
+	run --separate-stderr -0 bt-morale -r 5,17,5,17 -f s.yaml
+	assert_equal "$stderr" ""
+	printf '%s\n' "$output" > t.yaml
+	assert_equal "$(log_texts t.yaml parting)" "b1 makes a parting attack on a1 (KM-11): 17 + 6 = 23 against AC 14, hit, 9 damage
+a1 makes a parting attack on b1 (KM-11): 17 + 6 = 23 against AC 14, hit, 9 damage"
+	assert_equal "$(field t.yaml units.b1.status)" "[destroyed]"
+	assert_equal "$(field t.yaml units.a1.status)" "[destroyed]"
+	assert_equal "$(field t.yaml units.b1.hp)" 0
+	assert_equal "$(field t.yaml units.a1.hp)" 0
+}
+
+@test "KM-11 bt-morale run early on one army: its parting attacks come out as when bt-resolve makes them all" {
+	fleeing
+	hurt r1 9 3 b1
+	# r1 first: its check, b1's parting attack destroys it
+	bt-morale -r 5,17 -f s.yaml r1 > m.yaml
+	assert_equal "$(field m.yaml units.r1.status)" "[destroyed]"
+	assert_equal "$(turn_of m.yaml r1 parting)" 9
+	# then b1's check; r1, destroyed as it fled, still strikes
+	mv m.yaml s.yaml
+	resolve 5,17,10,5
+	assert_equal "$(log_texts t.yaml parting)" "b1 makes a parting attack on r1 (KM-11): 17 + 6 = 23 against AC 14, hit, 9 damage
+r1 makes a parting attack on b1 (KM-11): 17 + 6 = 23 against AC 14, hit, 9 damage"
+	assert_equal "$(field t.yaml units.b1.status)" "[destroyed]"
+	assert_equal "$(field t.yaml units.r1.status)" "[destroyed]"
+	# the other way round, a miss: r1 routs with its HP and b1 is let go
+	fleeing
+	hurt r1 9 3 b1
+	bt-morale -r 5,1 -f s.yaml b1 > m.yaml
+	mv m.yaml s.yaml
+	resolve 5,17,10,5
+	assert_equal "$(field t.yaml units.b1.status)" "[routed]"
+	assert_equal "$(field t.yaml units.b1.hp)" 9
+	assert_equal "$(field t.yaml units.r1.status)" "[destroyed]"
+}
+
+@test "KM-11 the army that dealt the most is at 0 HP: the next that damaged the routing army strikes, and the log says why" {
+	battle
+	army r2 red 5 4
+	start
+	unit_set s.yaml b1 engaged "[r1, r2]"
+	unit_set s.yaml r1 engaged "[b1]"
+	unit_set s.yaml r2 engaged "[b1]"
+	hurt b1 9 3 "r1, r2"
+	hurt r1 0 20 b1
+	# b1's check, r2's parting attack; r1 is destroyed (KM-9)
+	resolve 5,12,10,5
+	assert_equal "$(log_texts t.yaml parting)" "r1, which dealt b1 the most melee damage, has no HP left: r2, the next, makes the parting attack (KM-11)
+r2 makes a parting attack on b1 (KM-11): 12 + 6 = 18 against AC 14, hit, 4 damage"
+	assert_equal "$(field t.yaml units.b1.hp)" 5
+	assert_equal "$(field t.yaml units.b1.status)" "[routed]"
+	assert_equal "$(field t.yaml units.r1.status)" "[destroyed]"
+	# with no other, nobody strikes, and the log says so
+	battle
+	start
+	engage s.yaml b1 r1
+	hurt b1 9 3 r1
+	hurt r1 0 20 b1
+	resolve 5,10,5
+	assert_equal "$(log_texts t.yaml parting)" "r1, which dealt b1 the most melee damage, has no HP left: no army makes a parting attack on b1 (KM-11)"
+	assert_equal "$(field t.yaml units.b1.hp)" 9
+	assert_equal "$(field t.yaml units.b1.status)" "[routed]"
+}
+
 @test "KM-11 a parting attack that takes the army to 0 HP destroys it" {
 	fleeing
 	resolve 5,17,10,5
@@ -299,7 +385,7 @@ b1 makes a parting attack on r1 (KM-11): 12 + 6 = 18 against AC 14, hit, 4 damag
 	# b1 on r1, r2 (outnumbered: -2); r1 deals 1, r2 deals 2
 	resolve 1,1,9,10
 	assert_equal "$(turn_of t.yaml b1 damage)" 3
-	assert_equal "$(turn_of t.yaml b1 melee-by)" r2
+	assert_equal "$(turn_of t.yaml b1 melee-by)" "[r2, r1]"
 	mv t.yaml s.yaml
 	# 11 to 8: below half, at the threshold; the DC 10 check fails
 	resolve 5,10,10,5
