@@ -469,7 +469,8 @@ avoid_melee(struct bt_state *st, struct bt_unit *u, struct bt_error *err)
 
 /* KM-13, KM-15: when both sides ask in the same turn, the battle ends. */
 static int
-ceasefire(struct bt_state *st, struct bt_dice *dice, struct bt_unit *u)
+ceasefire(struct bt_state *st, struct bt_dice *dice, struct bt_unit *u,
+    const struct bt_order *o)
 {
 	struct bt_side *s = bt_side_find(st, u->side);
 	struct bt_log_entry *e = bt_log_add(st, "ceasefire", s->id);
@@ -481,7 +482,7 @@ ceasefire(struct bt_state *st, struct bt_dice *dice, struct bt_unit *u)
 	bt_log_text(e, "%s asks for a ceasefire (KM-13)%s", s->id,
 	    all ? "; both sides agree" : "");
 	if (all)
-		km_ceasefire(st, dice);
+		km_ceasefire(st, dice, o);
 	return 0;
 }
 
@@ -503,7 +504,7 @@ km_act(struct bt_state *st, struct bt_dice *dice, const struct bt_order *o,
 	if (check_on_field(u, err))
 		return -1;
 	if (strcmp(what, "ceasefire") == 0)
-		return ceasefire(st, dice, u);
+		return ceasefire(st, dice, u, o);
 	if (strcmp(what, "avoid-melee") == 0)
 		return avoid_melee(st, u, err);
 	if (check_phase(st, KM_MANEUVER, "KM-3", "strategy and tactic are "

@@ -611,16 +611,24 @@ end_battle(struct bt_state *st, struct bt_dice *dice, const char *winner,
 	km_aftermath(st, dice);
 }
 
-/* KM-13: the battle goes on while both sides have armies on the field. */
-bool
-km_battle_over(struct bt_state *st, struct bt_dice *dice)
+/* Which of the two sides have armies on the field. */
+static void
+sides_up(const struct bt_state *st, bool up[2])
 {
-	bool up[2] = { false, false };
-
+	up[0] = up[1] = false;
 	for (size_t i = 0; i < st->nunits; i++)
 		if (km_on_field(&st->units[i]))
 			up[strcmp(st->units[i].side, st->sides[0].id) != 0] =
 			    true;
+}
+
+/* KM-13: the battle goes on while both sides have armies on the field. */
+bool
+km_battle_over(struct bt_state *st, struct bt_dice *dice)
+{
+	bool up[2];
+
+	sides_up(st, up);
 	if (up[0] && up[1])
 		return false;
 	st->sides[0].outcome = up[0] ? KM_VICTORY : KM_DEFEAT;
@@ -637,20 +645,40 @@ km_battle_over(struct bt_state *st, struct bt_dice *dice)
 }
 
 /*
- * KM-15: an army already at 0 HP is destroyed (KM-9 needs no roll), so
- * a ceasefire in the resolution phase doesn't save it.
+ * KM-9 to KM-12 for every army on the field whose checks bt-morale has
+ * not made, in id order: what ends the resolution phase.
+ */
+static void
+resolution_phase(struct bt_state *st, struct bt_dice *dice,
+    const struct bt_order *o)
+{
+	struct bt_unit **v = sorted(st);
+
+	for (size_t i = 0; i < st->nunits; i++)
+		resolve_army(st, dice, v[i], o);
+	free(v);
+}
+
+/*
+ * KM-15: both sides agreed. The ceasefire takes effect after the turn's
+ * resolution phase (the decision under KM-15), so the turn goes to it at
+ * once: the phases not yet fought are not fought, and every check, loss
+ * and rout still due is made first. A side left with no army by it has
+ * lost (KM-13): the seed's ceasefire is the alternative to fighting on,
+ * for two sides both on the field.
  */
 void
-km_ceasefire(struct bt_state *st, struct bt_dice *dice)
+km_ceasefire(struct bt_state *st, struct bt_dice *dice,
+    const struct bt_order *o)
 {
-	for (size_t i = 0; i < st->nunits; i++) {
-		struct bt_unit *u = &st->units[i];
+	bool up[2];
 
-		if (km_on_field(u) && u->hp == 0) {
-			bt_log_text(bt_log_add(st, "destroyed", u->id), "%s has "
-			    "no HP left and is destroyed (KM-9)", u->id);
-			km_leave(st, u, BT_ST_DESTROYED);
-		}
+	st->phase = KM_RESOLUTION;
+	resolution_phase(st, dice, o);
+	sides_up(st, up);
+	if (!up[0] || !up[1]) {
+		km_battle_over(st, dice);
+		return;
 	}
 	for (size_t i = 0; i < st->nsides; i++)
 		st->sides[i].outcome = KM_CEASEFIRE;
@@ -776,8 +804,6 @@ int
 km_resolve(struct bt_state *st, struct bt_dice *dice, const struct bt_order *o,
     struct bt_error *err)
 {
-	struct bt_unit **v;
-
 	(void)err;
 	switch (st->phase) {
 	case KM_MANEUVER:
@@ -789,10 +815,7 @@ km_resolve(struct bt_state *st, struct bt_dice *dice, const struct bt_order *o,
 		melee_phase(st, dice);
 		break;
 	case KM_RESOLUTION:
-		v = sorted(st);
-		for (size_t i = 0; i < st->nunits; i++)
-			resolve_army(st, dice, v[i], o);
-		free(v);
+		resolution_phase(st, dice, o);
 		if (!km_battle_over(st, dice))
 			next_turn(st, dice);
 		return 0;

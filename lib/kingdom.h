@@ -47,8 +47,12 @@ bt_play_fn	 km_move, km_act;
 bt_play_fn	 km_attack, km_morale, km_resolve;
 /* KM-13: ends the battle when it is over; returns whether it did. */
 bool	 km_battle_over(struct bt_state *, struct bt_dice *);
-/* KM-15: both sides agreed; the battle ends now. */
-void	 km_ceasefire(struct bt_state *, struct bt_dice *);
+/*
+ * KM-15: both sides agreed; the turn's resolution phase is made, then
+ * the battle ends (by KM-13 if a side has no army left).
+ */
+void	 km_ceasefire(struct bt_state *, struct bt_dice *,
+	    const struct bt_order *);
 /* bt-render's last lines: who is engaged; after the battle, the aftermath. */
 void	 km_report(const struct bt_state *, FILE *);
 /* KM-14 to KM-17, once the result is written. */

@@ -654,6 +654,68 @@ fates() {
 	assert_equal "$(field t.yaml sides.red.unrest)" 3
 }
 
+@test "KM-15 a ceasefire agreed in the resolution phase: the phase's checks, Morale losses and routs apply first" {
+	battle
+	start
+	hurt b1 7 13	# over the threshold, below half, at most 8
+	hurt r1 0 20
+	bt-act -f s.yaml b1 ceasefire > u.yaml
+	# b1: Morale -1, the DC 10 check fails and it routs; r1 is destroyed;
+	# then the aftermath: r1's commander
+	run --separate-stderr -0 bt-act -r 9,40 -f u.yaml r9 ceasefire
+	assert_equal "$stderr" ""
+	printf '%s\n' "$output" > t.yaml
+	assert_equal "$(log_texts t.yaml morale)" "b1 loses 1 Morale (damage this turn over its Rout Threshold, KM-9), now 0
+b1 checks Morale (KM-10, damage took it below half its HP): 9 + 0 = 9 against DC 10, failed"
+	assert_equal "$(field t.yaml units.b1.status)" "[routed]"
+	assert_equal "$(field t.yaml units.b1.hp)" 7
+	assert_equal "$(field t.yaml units.r1.status)" "[destroyed]"
+	assert_equal "$(field t.yaml units.r1.commander-fate)" captured
+	assert_equal "$(result_of t.yaml winner)" draw
+	assert_equal "$(result_of t.yaml reason)" "both sides agreed to a ceasefire (KM-15)"
+	assert_equal "$(field t.yaml sides.blue.outcome)" ceasefire
+	# routed, b1 regains nothing; it costs its side 2 BP to reform
+	assert_equal "$(field t.yaml sides.blue.reform-bp)" 2
+	assert_equal "$(field t.yaml sides.blue.war-losses)" 20
+	# an army whose checks bt-morale made is not checked again
+	bt-morale -r 10,15 -f s.yaml b1 > m.yaml
+	bt-act -f m.yaml b1 ceasefire > u.yaml
+	bt-act -r 40 -f u.yaml r9 ceasefire > t.yaml
+	assert_equal "$(log_count t.yaml morale)" 4
+	assert_equal "$(field t.yaml units.b1.status)" ""
+	assert_equal "$(field t.yaml units.b1.hp)" 11
+}
+
+@test "KM-15 a ceasefire agreed before the resolution phase: the turn goes to it at once; the phases not yet fought are not" {
+	battle
+	start melee
+	hurt b1 9 1	# a shot took it from 10 to 9
+	bt-act -f s.yaml b1 ceasefire > u.yaml
+	bt-act -r 8 -f u.yaml r1 ceasefire > t.yaml
+	assert_equal "$(field t.yaml phase)" resolution
+	assert_equal "$(log_count t.yaml melee)" 0
+	assert_equal "$(field t.yaml units.r1.engaged)" ""
+	assert_equal "$(log_texts t.yaml morale)" \
+	    "b1 checks Morale (KM-10, damage took it below half its HP): 8 + 1 = 9 against DC 10, failed"
+	assert_equal "$(field t.yaml units.b1.status)" "[routed]"
+	assert_equal "$(result_of t.yaml winner)" draw
+	run bt-check t.yaml
+	assert_success
+}
+
+@test "KM-15 when the resolution leaves a side with no army, the battle ends by KM-13, not in a ceasefire" {
+	scenario
+	start
+	hurt r1 0 20
+	bt-act -f s.yaml b1 ceasefire > u.yaml
+	# blue wins: b1's Loyalty check; red: r1's commander, 1d4 Unrest
+	bt-act -r 1,50,2 -f u.yaml r1 ceasefire > t.yaml
+	assert_equal "$(result_of t.yaml winner)" blue
+	assert_equal "$(field t.yaml sides.blue.outcome)" victory
+	assert_equal "$(field t.yaml sides.red.outcome)" defeat
+	assert_equal "$(field t.yaml units.r1.commander-fate)" captured
+}
+
 @test "KM-16 a defeated side's destroyed commanders: 1-25 killed, 26-75 captured, 76-100 escape" {
 	fates
 	hurt b1 0 20
