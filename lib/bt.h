@@ -284,6 +284,7 @@ struct bt_km_turn {
 	bool		 present;
 	int		 moved;		/* squares of Maneuver spent (KM-2) */
 	int		 disengage;	/* 0 not tried, 1 passed, 2 failed (KM-4) */
+	int		 halted;	/* 0, or it moves no more: 1 contact, 2 stand */
 	int		 strategy_from;	/* track step at the turn's start, or -1 */
 	int		 tactic_check;	/* 0 none, 1 passed, 2 failed (KM-3) */
 	char		*shoot;		/* the target it is ordered to shoot */
@@ -293,7 +294,7 @@ struct bt_km_turn {
 	struct bt_names	 melee_by;
 	int		 parting;	/* damage of the parting attack it took */
 	bool		 resolved;	/* its resolution is done (KM-9 to KM-12) */
-	struct bt_pos	 marks[10];
+	struct bt_pos	 marks[11];
 };
 /* kingdom: a Tactical Action, a named set of modifiers (KM-3). */
 struct bt_km_mods {

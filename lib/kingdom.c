@@ -23,6 +23,7 @@ static const char *const fate_words[] = {
 	"killed", "captured", "escaped", NULL
 };
 static const char *const pass_words[] = { "none", "passed", "failed", NULL };
+static const char *const halt_words[] = { "none", "contact", "stand", NULL };
 
 /* KM-3's decision: AC, attack and damage at each step of the track. */
 static const int default_track[BT_KM_TRACK][3] = {
@@ -318,6 +319,7 @@ free_melee_by(void *obj)
 static const struct bt_field turn_fields[] = {
 	T("moved", BT_F_INT, moved, 0, 100000, 0),
 	{ .key = "disengage", .type = BT_F_WORD, .off = offsetof(struct bt_km_turn, disengage), .words = pass_words },
+	{ .key = "halted", .type = BT_F_WORD, .off = offsetof(struct bt_km_turn, halted), .words = halt_words },
 	{ .key = "strategy-from", .type = BT_F_WORD, .off = offsetof(struct bt_km_turn, strategy_from), .def = -1, .words = km_track_words },
 	{ .key = "tactic-check", .type = BT_F_WORD, .off = offsetof(struct bt_km_turn, tactic_check), .words = pass_words },
 	T("shoot", BT_F_STR, shoot, 0, 0, 0),

@@ -8,6 +8,8 @@ enum km_phase { KM_MANEUVER, KM_RANGED, KM_MELEE, KM_RESOLUTION };
 enum km_outcome { KM_VICTORY, KM_CEASEFIRE, KM_DEFEAT };
 enum km_fate { KM_KILLED, KM_CAPTURED, KM_ESCAPED };
 enum km_track_mod { KM_AC, KM_ATTACK, KM_DAMAGE };
+/* Why an army moves no more this turn (KM-2): its turn's 'halted'. */
+enum km_halt { KM_MOVING, KM_HALT_CONTACT, KM_HALT_STAND };
 #define KM_STANDARD	2	/* the track's middle step (KM-3) */
 #define KM_TACTIC_DC	15	/* KM-3 */
 #define KM_HALF_DC	10	/* KM-10 */
