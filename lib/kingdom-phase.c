@@ -347,12 +347,12 @@ parting(struct bt_state *st, struct bt_dice *dice, struct bt_unit *u,
 	const struct bt_names *by = &u->km.melee_by;
 	struct bt_unit *a = NULL;
 	char *skipped = NULL;
-	size_t k, nskipped = 0;
+	size_t nskipped = 0;
 	int d;
 
 	if (!u->km.present || by->n == 0)
 		return;
-	for (k = 0; k < by->n && a == NULL; k++) {
+	for (size_t k = 0; k < by->n; k++) {
 		struct bt_unit *c = bt_unit_find(st, by->v[k]);
 		char *more;
 
