@@ -35,8 +35,11 @@ maneuver() {
 		if [ $((hp * 3)) -lt "$max" ]; then
 			back=s
 			[ "$(units | awk -v me="$id" '$1 == me { print $2 }')" = march ] && back=n
+			# engaged, it rolls to disengage; merely next to
+			# the enemy, it steps back without a roll (KM-4)
 			try bt-move --disengage "$id" "$back" ||
-				try bt-move --disengage "$id" || true
+				try bt-move --disengage "$id" ||
+				try bt-move "$id" "$back" || true
 		fi
 		return 0
 	fi
@@ -66,10 +69,12 @@ while ! grep -q '^result:' "$state"; do
 		done
 		break
 	fi
-	# maneuver: the side that moves first, then the other (KM-2)
+	# maneuver: the side that moves first, then the other (KM-2); each
+	# army then ends its move, so that the other side may move
 	for id in $(units | awk -v f="$first" '$2 == f { print $1 }') \
 	    $(units | awk -v f="$first" '$2 != f { print $1 }'); do
 		maneuver "$id"
+		try bt-act "$id" stand || true
 	done
 	bt-resolve -i "$state"
 	# ranged: archers shoot at the nearest enemy in range (KM-5)

@@ -284,14 +284,17 @@ struct bt_km_turn {
 	bool		 present;
 	int		 moved;		/* squares of Maneuver spent (KM-2) */
 	int		 disengage;	/* 0 not tried, 1 passed, 2 failed (KM-4) */
+	int		 halted;	/* 0, or it moves no more: 1 contact, 2 stand */
 	int		 strategy_from;	/* track step at the turn's start, or -1 */
 	int		 tactic_check;	/* 0 none, 1 passed, 2 failed (KM-3) */
 	char		*shoot;		/* the target it is ordered to shoot */
 	bool		 avoid;		/* tries to avoid melee (KM-6) */
 	int		 damage;	/* taken this turn (KM-9, KM-10) */
-	char		*melee_by;	/* who dealt it most melee damage (KM-11) */
+	/* who damaged it in melee, the most damage first, ties by id (KM-11) */
+	struct bt_names	 melee_by;
+	int		 parting;	/* damage of the parting attack it took */
 	bool		 resolved;	/* its resolution is done (KM-9 to KM-12) */
-	struct bt_pos	 marks[9];
+	struct bt_pos	 marks[11];
 };
 /* kingdom: a Tactical Action, a named set of modifiers (KM-3). */
 struct bt_km_mods {

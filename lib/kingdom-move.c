@@ -32,41 +32,55 @@ check_phase(const struct bt_state *st, int phase, const char *rule,
 	    what, km_phase_words[phase], km_phase_words[st->phase]);
 }
 
-/* KM-2: has an army of the side that moves last moved (or tried to)? */
+/*
+ * KM-2: is the army's move over for this turn? It has no Maneuver left,
+ * stopped when it came into contact, failed to disengage (KM-4) or was
+ * told to stand (bt-act stand).
+ */
 static bool
-second_step_begun(const struct bt_state *st)
+move_over(const struct bt_unit *u)
 {
+	const struct bt_km_turn *t = &u->km;
+
+	if (u->maneuver <= 0)
+		return true;
+	return t->present && (t->moved >= u->maneuver ||
+	    t->halted != KM_MOVING || t->disengage == 2);
+}
+
+/*
+ * KM-2, the revised decision: the side that moves first keeps its first
+ * step whole, so the other side's armies wait until every army of it on
+ * the field has ended its move. Returns the first of them, by id, whose
+ * move is not over, or NULL once the first step is done.
+ */
+static const struct bt_unit *
+first_step_open(const struct bt_state *st)
+{
+	const struct bt_unit *w = NULL;
+
 	for (size_t i = 0; i < st->nunits; i++) {
 		const struct bt_unit *u = &st->units[i];
 
-		if (strcmp(u->side, st->first) != 0 && u->km.present &&
-		    (u->km.moved > 0 || u->km.disengage != 0))
-			return true;
+		if (strcmp(u->side, st->first) == 0 && km_on_field(u) &&
+		    !move_over(u) && (w == NULL || strcmp(u->id, w->id) < 0))
+			w = u;
 	}
-	return false;
+	return w;
 }
 
-/* The hostile armies it is engaged with or next to (KM-4), by id. */
+/*
+ * The hostile armies it is engaged with (KM-4), by id, as its 'engaged'
+ * keeps them. One merely next to it doesn't count (the decision under
+ * KM-4): the army moves away from it without a roll.
+ */
 static size_t
-contacts(const struct bt_state *st, const struct bt_unit *u,
+engaged_with(const struct bt_state *st, const struct bt_unit *u,
     const struct bt_unit **out)
 {
-	size_t n = 0;
-
-	for (size_t i = 0; i < st->nunits; i++) {
-		const struct bt_unit *o = &st->units[i];
-
-		if (km_hostile(u, o) && (km_adjacent(u, o) ||
-		    bt_names_has(&u->engaged, o->id))) {
-			size_t k;
-
-			for (k = n; k > 0 && strcmp(out[k - 1]->id, o->id) > 0; k--)
-				out[k] = out[k - 1];
-			out[k] = o;
-			n++;
-		}
-	}
-	return n;
+	for (size_t k = 0; k < u->engaged.n; k++)
+		out[k] = bt_unit_find(st, u->engaged.v[k]);
+	return u->engaged.n;
 }
 
 /* KM-4: Maneuver against the Maneuver DC of each, in order of their ids. */
@@ -266,6 +280,8 @@ walk(struct bt_state *st, struct bt_unit *u, const int *dirs, int n,
 	u->x = x;
 	u->y = y;
 	km_turn(u)->moved += spent;
+	if (met != NULL)
+		u->km.halted = KM_HALT_CONTACT;
 	{
 		struct bt_log_entry *e = bt_log_add(st, "move", u->id);
 
@@ -291,7 +307,7 @@ int
 km_move(struct bt_state *st, struct bt_dice *dice, const struct bt_order *o,
     struct bt_error *err)
 {
-	const struct bt_unit **near;
+	const struct bt_unit **near, *wait;
 	struct bt_unit *u;
 	int *dirs, ndirs = 0, rc = -1, left;
 	size_t nnear;
@@ -301,10 +317,6 @@ km_move(struct bt_state *st, struct bt_dice *dice, const struct bt_order *o,
 	if (check_on_field(u, err) ||
 	    check_phase(st, KM_MANEUVER, "KM-2", "armies move", err))
 		return -1;
-	if (strcmp(u->side, st->first) == 0 && second_step_begun(st))
-		return bt_refuse(err, "KM-2", "the armies of '%s' moved in "
-		    "the first step; those of the other side are moving now",
-		    st->first);
 	if (o->argc == 1 && !o->to && !o->disengage)
 		return bt_errorf(err, BT_EXIT_USAGE, 0, 0, "no steps: give "
 		    "compass steps (n, ne, e, se, s, sw, w, nw), --to X,Y or "
@@ -323,12 +335,30 @@ km_move(struct bt_state *st, struct bt_dice *dice, const struct bt_order *o,
 		}
 		dirs[ndirs++] = d;
 	}
-	near = bt_xcalloc(st->nunits, sizeof(*near));
-	nnear = contacts(st, u, near);
+	if (u->km.present && u->km.halted == KM_HALT_STAND) {
+		bt_refuse(err, "KM-2", "'%s' stands this turn: it moves no "
+		    "more", u->id);
+		goto out;
+	}
+	if (u->km.present && u->km.halted == KM_HALT_CONTACT) {
+		bt_refuse(err, "KM-2", "'%s' stopped when it came into contact "
+		    "with a hostile army this turn: it moves no more", u->id);
+		goto out;
+	}
+	if (strcmp(u->side, st->first) != 0 &&
+	    (wait = first_step_open(st)) != NULL) {
+		bt_refuse(err, "KM-2", "'%s' moves first this turn, and its "
+		    "army '%s' may still move: move it, or end its move with "
+		    "'bt-act %s stand'", st->first, wait->id, wait->id);
+		goto out;
+	}
+	near = bt_xcalloc(st->nunits + 1, sizeof(*near));
+	nnear = engaged_with(st, u, near);
 	if (o->disengage && nnear == 0) {
 		free(near);
-		bt_refuse(err, "KM-4", "'%s' is not engaged with or next to a "
-		    "hostile army: there is nothing to disengage from", u->id);
+		bt_refuse(err, "KM-4", "'%s' is not engaged with a hostile "
+		    "army: there is nothing to disengage from; it moves "
+		    "without --disengage", u->id);
 		goto out;
 	}
 	if (nnear > 0 && !(u->km.present && u->km.disengage == 1)) {
@@ -336,10 +366,9 @@ km_move(struct bt_state *st, struct bt_dice *dice, const struct bt_order *o,
 			bt_refuse(err, "KM-4", "'%s' failed to disengage this "
 			    "turn and can't move", u->id);
 		} else if (!o->disengage) {
-			bt_refuse(err, "KM-4", "'%s' is %s '%s' and can't move "
-			    "until it disengages (--disengage)", u->id,
-			    bt_names_has(&u->engaged, near[0]->id) ?
-			    "engaged with" : "in contact with", near[0]->id);
+			bt_refuse(err, "KM-4", "'%s' is engaged with '%s' and "
+			    "can't move until it disengages (--disengage)",
+			    u->id, near[0]->id);
 		} else if (disengage(st, dice, u, near, nnear) &&
 		    (ndirs > 0 || o->to))
 			goto go;
@@ -400,7 +429,11 @@ set_strategy(struct bt_state *st, struct bt_unit *u, const char *word,
 	return 0;
 }
 
-/* KM-3: round 1 any tactic it knows; later a Morale check DC 15. */
+/*
+ * KM-3: round 1 any tactic it knows; later a Morale check DC 15 to change
+ * it. An army with no tactic yet has nothing to change: it takes its
+ * first without a check in any round (the decision under KM-3).
+ */
 static int
 set_tactic(struct bt_state *st, struct bt_dice *dice, struct bt_unit *u,
     const char *name, struct bt_error *err)
@@ -414,7 +447,8 @@ set_tactic(struct bt_state *st, struct bt_dice *dice, struct bt_unit *u,
 		    "'%s'", u->id, name);
 	if (u->tactic != NULL && strcmp(u->tactic, name) == 0)
 		return 0;
-	if (st->round > 1 && !(u->km.present && u->km.tactic_check == 1)) {
+	if (st->round > 1 && u->tactic != NULL &&
+	    !(u->km.present && u->km.tactic_check == 1)) {
 		if (u->km.present && u->km.tactic_check == 2)
 			return bt_refuse(err, "KM-3", "'%s' failed its Morale "
 			    "check to change tactic this turn", u->id);
@@ -430,12 +464,36 @@ set_tactic(struct bt_state *st, struct bt_dice *dice, struct bt_unit *u,
 		    "tactic");
 		if (!pass)
 			return 0;
+	} else if (u->tactic == NULL && st->round > 1) {
+		e = bt_log_add(st, "tactic", u->id);
+		bt_log_text(e, "%s takes its first tactic, %s, without a check "
+		    "(KM-3)", u->id, name);
 	} else {
 		e = bt_log_add(st, "tactic", u->id);
 		bt_log_text(e, "%s takes the tactic %s (KM-3)", u->id, name);
 	}
 	free(u->tactic);
 	u->tactic = bt_xstrdup(name);
+	return 0;
+}
+
+/*
+ * KM-2: the army ends its move for this turn, moved or not: once every
+ * army of the side that moves first has, the other side moves. An army
+ * whose move is already over changes nothing.
+ */
+static int
+stand(struct bt_state *st, struct bt_unit *u, struct bt_error *err)
+{
+	struct bt_log_entry *e;
+
+	if (check_phase(st, KM_MANEUVER, "KM-2", "an army stands", err))
+		return -1;
+	if (u->km.present && u->km.halted != KM_MOVING)
+		return 0;
+	km_turn(u)->halted = KM_HALT_STAND;
+	e = bt_log_add(st, "stand", u->id);
+	bt_log_text(e, "%s stands: it moves no more this turn (KM-2)", u->id);
 	return 0;
 }
 
@@ -460,7 +518,8 @@ avoid_melee(struct bt_state *st, struct bt_unit *u, struct bt_error *err)
 
 /* KM-13, KM-15: when both sides ask in the same turn, the battle ends. */
 static int
-ceasefire(struct bt_state *st, struct bt_dice *dice, struct bt_unit *u)
+ceasefire(struct bt_state *st, struct bt_dice *dice, struct bt_unit *u,
+    const struct bt_order *o)
 {
 	struct bt_side *s = bt_side_find(st, u->side);
 	struct bt_log_entry *e = bt_log_add(st, "ceasefire", s->id);
@@ -472,11 +531,14 @@ ceasefire(struct bt_state *st, struct bt_dice *dice, struct bt_unit *u)
 	bt_log_text(e, "%s asks for a ceasefire (KM-13)%s", s->id,
 	    all ? "; both sides agree" : "");
 	if (all)
-		km_ceasefire(st, dice);
+		km_ceasefire(st, dice, o);
 	return 0;
 }
 
-/* bt-act ARMY strategy LEVEL | tactic NAME | avoid-melee | ceasefire */
+/*
+ * bt-act ARMY strategy LEVEL | tactic NAME | stand | avoid-melee |
+ * ceasefire
+ */
 int
 km_act(struct bt_state *st, struct bt_dice *dice, const struct bt_order *o,
     struct bt_error *err)
@@ -488,13 +550,16 @@ km_act(struct bt_state *st, struct bt_dice *dice, const struct bt_order *o,
 	if ((u = bt_unit_operand(st, o->argv[0], "army", err)) == NULL)
 		return -1;
 	if (o->argc != (one ? 3 : 2) || (!one &&
-	    strcmp(what, "avoid-melee") != 0 && strcmp(what, "ceasefire") != 0))
+	    strcmp(what, "avoid-melee") != 0 && strcmp(what, "ceasefire") != 0 &&
+	    strcmp(what, "stand") != 0))
 		return bt_errorf(err, BT_EXIT_USAGE, 0, 0, "bad action: strategy "
-		    "LEVEL, tactic NAME, avoid-melee or ceasefire");
+		    "LEVEL, tactic NAME, stand, avoid-melee or ceasefire");
 	if (check_on_field(u, err))
 		return -1;
+	if (strcmp(what, "stand") == 0)
+		return stand(st, u, err);
 	if (strcmp(what, "ceasefire") == 0)
-		return ceasefire(st, dice, u);
+		return ceasefire(st, dice, u, o);
 	if (strcmp(what, "avoid-melee") == 0)
 		return avoid_melee(st, u, err);
 	if (check_phase(st, KM_MANEUVER, "KM-3", "strategy and tactic are "

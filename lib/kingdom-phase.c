@@ -162,10 +162,10 @@ mark_melee(struct bt_state *st, struct bt_unit *u, int *melee, int id)
 
 /*
  * KM-8: the penalty of each army: in its melee, count on each side the
- * armies with HP and an ACR at least half the melee's greatest; the side
- * with fewer takes -2 for each army of difference. Decision: a side with
- * more armies engaged in all is never outnumbered, so three small armies
- * on one big one are neither outnumbered nor outnumbering.
+ * armies with HP and an ACR at least half the melee's greatest; each army
+ * of the side that counts fewer takes -2 for each army of difference.
+ * Only the counted armies weigh, as the seed says (the revised decision):
+ * three ACR 4 armies on an ACR 10 one count 0 against 1 and take -2.
  */
 static void
 outnumbered(struct bt_state *st, int *penalty)
@@ -177,7 +177,7 @@ outnumbered(struct bt_state *st, int *penalty)
 		if (st->units[i].engaged.n > 0 && melee[i] == 0)
 			mark_melee(st, &st->units[i], melee, ++nmelee);
 	for (int m = 1; m <= nmelee; m++) {
-		int best = 0, count[2] = { 0, 0 }, all[2] = { 0, 0 };
+		int best = 0, count[2] = { 0, 0 };
 
 		for (size_t i = 0; i < st->nunits; i++)
 			if (melee[i] == m && st->units[i].hp > 0 &&
@@ -186,21 +186,50 @@ outnumbered(struct bt_state *st, int *penalty)
 		for (size_t i = 0; i < st->nunits; i++) {
 			int mine = strcmp(st->units[i].side, side0) != 0;
 
-			if (melee[i] != m || st->units[i].hp == 0)
-				continue;
-			all[mine]++;
-			if (2 * st->units[i].acr >= best)
+			if (melee[i] == m && st->units[i].hp > 0 &&
+			    2 * st->units[i].acr >= best)
 				count[mine]++;
 		}
 		for (size_t i = 0; i < st->nunits; i++) {
 			int mine = strcmp(st->units[i].side, side0) != 0;
 
-			if (melee[i] == m && count[mine] < count[!mine] &&
-			    all[mine] <= all[!mine])
+			if (melee[i] == m && count[mine] < count[!mine])
 				penalty[i] = 2 * (count[!mine] - count[mine]);
 		}
 	}
 	free(melee);
+}
+
+/*
+ * KM-11: the armies that damaged target ti in melee, written to its
+ * melee-by: the one that dealt the most first, equals in id order (v is
+ * in id order). dealt[a * n + t] is what army a dealt army t.
+ */
+static void
+melee_by(struct bt_state *st, struct bt_unit **v, const int *dealt,
+    size_t ti)
+{
+	size_t n = st->nunits, m = 0;
+	struct bt_unit **by = bt_xcalloc(n, sizeof(*by));
+	struct bt_names *l = &st->units[ti].km.melee_by;
+
+	for (size_t i = 0; i < n; i++) {
+		int d = dealt[(size_t)(v[i] - st->units) * n + ti];
+		size_t k;
+
+		if (d == 0)
+			continue;
+		for (k = m; k > 0 &&
+		    dealt[(size_t)(by[k - 1] - st->units) * n + ti] < d; k--)
+			by[k] = by[k - 1];
+		by[k] = v[i];
+		m++;
+	}
+	/* not bt_names_add, which sorts by id */
+	l->v = bt_xreallocarray(l->v, l->n + m + 1, sizeof(*l->v));
+	for (size_t k = 0; k < m; k++)
+		l->v[l->n++] = bt_xstrdup(by[k]->id);
+	free(by);
 }
 
 /*
@@ -217,8 +246,7 @@ melee_phase(struct bt_state *st, struct bt_dice *dice)
 	bool *out = bt_xcalloc(n, sizeof(*out));
 	int *penalty = bt_xcalloc(n, sizeof(*penalty));
 	int *dmg = bt_xcalloc(n, sizeof(*dmg));
-	int *best = bt_xcalloc(n, sizeof(*best));
-	struct bt_unit **by = bt_xcalloc(n, sizeof(*by));
+	int *dealt = bt_xcalloc(n * n + 1, sizeof(*dealt));
 
 	for (size_t i = 0; i < n; i++)
 		if (v[i]->km.present && v[i]->km.avoid && km_on_field(v[i]) &&
@@ -237,31 +265,27 @@ melee_phase(struct bt_state *st, struct bt_dice *dice)
 	outnumbered(st, penalty);
 	for (size_t i = 0; i < n; i++) {
 		struct bt_unit *a = v[i];
+		size_t ai = (size_t)(a - st->units);
 
 		if (a->hp == 0)
 			continue;
 		for (size_t k = 0; k < a->engaged.n; k++) {
 			struct bt_unit *t = bt_unit_find(st, a->engaged.v[k]);
 			size_t ti = (size_t)(t - st->units);
-			int d = strike(st, dice, a, t, false,
-			    penalty[a - st->units], "melee", "KM-7");
+			int d = strike(st, dice, a, t, false, penalty[ai],
+			    "melee", "KM-7");
 
 			dmg[ti] += d;
-			if (d > best[ti]) {
-				best[ti] = d;
-				by[ti] = a;
-			}
+			dealt[ai * n + ti] += d;
 		}
 	}
 	for (size_t i = 0; i < n; i++) {
 		if (dmg[i] == 0)
 			continue;
 		take(&st->units[i], dmg[i]);
-		free(st->units[i].km.melee_by);
-		st->units[i].km.melee_by = bt_xstrdup(by[i]->id);
+		melee_by(st, v, dealt, i);
 	}
-	free(by);
-	free(best);
+	free(dealt);
 	free(dmg);
 	free(penalty);
 	free(out);
@@ -294,21 +318,67 @@ lose_morale(struct bt_state *st, struct bt_unit *u, const char *why)
 }
 
 /*
- * KM-11: the army that dealt it most melee damage may strike as it goes,
- * even one routing in this same phase (KM-1: the phase's armies act at
- * once, whichever is resolved first).
+ * Can army a make a parting attack in this resolution phase? Its parting
+ * attacks are all rolled against the state before any of them lands (KM-1,
+ * the revised decision under KM-11), so an army counts with the HP it had
+ * then: one destroyed by a parting attack this phase still strikes, as
+ * does one that routed earlier in it; one left with no HP by the melee
+ * does not. So no outcome depends on the ids, nor on which army bt-morale
+ * resolves first.
+ */
+static bool
+can_part(const struct bt_unit *a)
+{
+	bool had_hp = a->hp > 0 || (a->km.present && a->km.parting > 0);
+
+	return had_hp && (km_on_field(a) || (a->km.present &&
+	    a->km.resolved));
+}
+
+/*
+ * KM-11: the army that dealt the routing army most melee damage strikes
+ * as it goes; when that one can't, the next in its melee-by does, and the
+ * log says why. Its side may decline (--hold).
  */
 static void
 parting(struct bt_state *st, struct bt_dice *dice, struct bt_unit *u,
     const struct bt_order *o)
 {
-	struct bt_unit *a;
+	const struct bt_names *by = &u->km.melee_by;
+	struct bt_unit *a = NULL;
+	char *skipped = NULL;
+	size_t nskipped = 0;
 	int d;
 
-	if (!u->km.present || u->km.melee_by == NULL ||
-	    (a = bt_unit_find(st, u->km.melee_by)) == NULL || a->hp == 0 ||
-	    !(km_on_field(a) || (a->status & BT_ST_ROUTED && a->km.present &&
-	    a->km.resolved)))
+	if (!u->km.present || by->n == 0)
+		return;
+	for (size_t k = 0; k < by->n; k++) {
+		struct bt_unit *c = bt_unit_find(st, by->v[k]);
+		char *more;
+
+		if (can_part(c)) {
+			a = c;
+			break;
+		}
+		more = bt_xasprintf("%s%s%s", skipped ? skipped : "",
+		    skipped ? " and " : "", c->id);
+		free(skipped);
+		skipped = more;
+		nskipped++;
+	}
+	if (skipped != NULL) {
+		struct bt_log_entry *e = bt_log_add(st, "parting", u->id);
+		char *then = a != NULL ? bt_xasprintf("%s, the next, makes the "
+		    "parting attack", a->id) : bt_xasprintf("no army makes a "
+		    "parting attack on %s", u->id);
+
+		bt_log_text(e, "%s, which dealt %s the most melee damage, "
+		    "ha%s no HP left: %s (KM-11)", skipped, u->id,
+		    nskipped == 1 ? "s" : "ve", then);
+		free(then);
+		free(skipped);
+	}
+	if (a == NULL)
 		return;
 	if (bt_order_holds(o, a->id)) {
 		struct bt_log_entry *e = bt_log_add(st, "parting", a->id);
@@ -318,6 +388,7 @@ parting(struct bt_state *st, struct bt_dice *dice, struct bt_unit *u,
 		return;
 	}
 	d = strike(st, dice, a, u, false, 0, "parting", "KM-11");
+	u->km.parting += d;
 	take(u, d);
 }
 
@@ -540,16 +611,24 @@ end_battle(struct bt_state *st, struct bt_dice *dice, const char *winner,
 	km_aftermath(st, dice);
 }
 
-/* KM-13: the battle goes on while both sides have armies on the field. */
-bool
-km_battle_over(struct bt_state *st, struct bt_dice *dice)
+/* Which of the two sides have armies on the field. */
+static void
+sides_up(const struct bt_state *st, bool up[2])
 {
-	bool up[2] = { false, false };
-
+	up[0] = up[1] = false;
 	for (size_t i = 0; i < st->nunits; i++)
 		if (km_on_field(&st->units[i]))
 			up[strcmp(st->units[i].side, st->sides[0].id) != 0] =
 			    true;
+}
+
+/* KM-13: the battle goes on while both sides have armies on the field. */
+bool
+km_battle_over(struct bt_state *st, struct bt_dice *dice)
+{
+	bool up[2];
+
+	sides_up(st, up);
 	if (up[0] && up[1])
 		return false;
 	st->sides[0].outcome = up[0] ? KM_VICTORY : KM_DEFEAT;
@@ -566,20 +645,40 @@ km_battle_over(struct bt_state *st, struct bt_dice *dice)
 }
 
 /*
- * KM-15: an army already at 0 HP is destroyed (KM-9 needs no roll), so
- * a ceasefire in the resolution phase doesn't save it.
+ * KM-9 to KM-12 for every army on the field whose checks bt-morale has
+ * not made, in id order: what ends the resolution phase.
+ */
+static void
+resolution_phase(struct bt_state *st, struct bt_dice *dice,
+    const struct bt_order *o)
+{
+	struct bt_unit **v = sorted(st);
+
+	for (size_t i = 0; i < st->nunits; i++)
+		resolve_army(st, dice, v[i], o);
+	free(v);
+}
+
+/*
+ * KM-15: both sides agreed. The ceasefire takes effect after the turn's
+ * resolution phase (the decision under KM-15), so the turn goes to it at
+ * once: the phases not yet fought are not fought, and every check, loss
+ * and rout still due is made first. A side left with no army by it has
+ * lost (KM-13): the seed's ceasefire is the alternative to fighting on,
+ * for two sides both on the field.
  */
 void
-km_ceasefire(struct bt_state *st, struct bt_dice *dice)
+km_ceasefire(struct bt_state *st, struct bt_dice *dice,
+    const struct bt_order *o)
 {
-	for (size_t i = 0; i < st->nunits; i++) {
-		struct bt_unit *u = &st->units[i];
+	bool up[2];
 
-		if (km_on_field(u) && u->hp == 0) {
-			bt_log_text(bt_log_add(st, "destroyed", u->id), "%s has "
-			    "no HP left and is destroyed (KM-9)", u->id);
-			km_leave(st, u, BT_ST_DESTROYED);
-		}
+	st->phase = KM_RESOLUTION;
+	resolution_phase(st, dice, o);
+	sides_up(st, up);
+	if (!up[0] || !up[1]) {
+		km_battle_over(st, dice);
+		return;
 	}
 	for (size_t i = 0; i < st->nsides; i++)
 		st->sides[i].outcome = KM_CEASEFIRE;
@@ -705,8 +804,6 @@ int
 km_resolve(struct bt_state *st, struct bt_dice *dice, const struct bt_order *o,
     struct bt_error *err)
 {
-	struct bt_unit **v;
-
 	(void)err;
 	switch (st->phase) {
 	case KM_MANEUVER:
@@ -718,10 +815,7 @@ km_resolve(struct bt_state *st, struct bt_dice *dice, const struct bt_order *o,
 		melee_phase(st, dice);
 		break;
 	case KM_RESOLUTION:
-		v = sorted(st);
-		for (size_t i = 0; i < st->nunits; i++)
-			resolve_army(st, dice, v[i], o);
-		free(v);
+		resolution_phase(st, dice, o);
 		if (!km_battle_over(st, dice))
 			next_turn(st, dice);
 		return 0;

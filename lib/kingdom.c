@@ -23,6 +23,7 @@ static const char *const fate_words[] = {
 	"killed", "captured", "escaped", NULL
 };
 static const char *const pass_words[] = { "none", "passed", "failed", NULL };
+static const char *const halt_words[] = { "none", "contact", "stand", NULL };
 
 /* KM-3's decision: AC, attack and damage at each step of the track. */
 static const int default_track[BT_KM_TRACK][3] = {
@@ -251,18 +252,81 @@ BT_MARKS_FIT(struct bt_side, side_fields);
 
 /* --- armies ------------------------------------------------------------ */
 
+/*
+ * melee-by: [r2, r1]: who damaged the army in melee this turn, in the
+ * order the parting attack goes by (KM-11), the most damage first. The
+ * order is the point, so it is kept as written, unlike a list of names
+ * (which is sorted).
+ */
+static int
+load_melee_by(void *obj, const struct bt_node *n, struct bt_load *ld)
+{
+	struct bt_names *l = &((struct bt_km_turn *)obj)->melee_by;
+
+	if (n->kind != BT_NODE_SEQ)
+		return bt_errorf(ld->err, BT_EXIT_DATA, n->line, n->col,
+		    "'melee-by' must be a list of army ids, the one that dealt "
+		    "the most melee damage first");
+	l->v = bt_xcalloc(n->n + 1, sizeof(*l->v));
+	for (size_t i = 0; i < n->n; i++) {
+		const struct bt_node *k = n->kids[i];
+
+		if (k->kind != BT_NODE_SCALAR || *k->str == '\0' ||
+		    strpbrk(k->str, " \t,") != NULL || !bt_text_valid(k->str))
+			return bt_errorf(ld->err, BT_EXIT_DATA, k->line, k->col,
+			    "'melee-by' must be a list of army ids, the one "
+			    "that dealt the most melee damage first");
+		if (bt_names_has(l, k->str))
+			return bt_errorf(ld->err, BT_EXIT_DATA, k->line, k->col,
+			    "'melee-by' lists '%s' twice", k->str);
+		l->v[l->n++] = bt_xstrdup(k->str);
+	}
+	return 0;
+}
+
+static bool
+given_melee_by(const void *obj)
+{
+	return ((const struct bt_km_turn *)obj)->melee_by.n > 0;
+}
+
+static void
+emit_melee_by(const void *obj, struct bt_emitter *em)
+{
+	const struct bt_names *l = &((const struct bt_km_turn *)obj)->melee_by;
+
+	bt_emit_seq(em, true);
+	for (size_t i = 0; i < l->n; i++)
+		bt_emit_str(em, l->v[i]);
+	bt_emit_end_seq(em);
+}
+
+static void
+free_melee_by(void *obj)
+{
+	struct bt_names *l = &((struct bt_km_turn *)obj)->melee_by;
+
+	for (size_t i = 0; i < l->n; i++)
+		free(l->v[i]);
+	free(l->v);
+	l->v = NULL;
+	l->n = 0;
+}
+
 #define T(k, t, o, lo, hi, d) \
 	{ .key = k, .type = t, .off = offsetof(struct bt_km_turn, o), .min = lo, \
 	  .max = hi, .def = d }
 static const struct bt_field turn_fields[] = {
 	T("moved", BT_F_INT, moved, 0, 100000, 0),
 	{ .key = "disengage", .type = BT_F_WORD, .off = offsetof(struct bt_km_turn, disengage), .words = pass_words },
+	{ .key = "halted", .type = BT_F_WORD, .off = offsetof(struct bt_km_turn, halted), .words = halt_words },
 	{ .key = "strategy-from", .type = BT_F_WORD, .off = offsetof(struct bt_km_turn, strategy_from), .def = -1, .words = km_track_words },
 	{ .key = "tactic-check", .type = BT_F_WORD, .off = offsetof(struct bt_km_turn, tactic_check), .words = pass_words },
 	T("shoot", BT_F_STR, shoot, 0, 0, 0),
 	T("avoid-melee", BT_F_BOOL, avoid, 0, 0, 0),
 	T("damage", BT_F_INT, damage, 0, BT_MAX_INT, 0),
-	T("melee-by", BT_F_STR, melee_by, 0, 0, 0),
+	{ .key = "melee-by", .type = BT_F_CUSTOM, .load = load_melee_by, .emit = emit_melee_by, .given = given_melee_by, .free = free_melee_by },
+	T("parting", BT_F_INT, parting, 0, BT_MAX_INT, 0),
 	T("resolved", BT_F_BOOL, resolved, 0, 0, 0),
 };
 #undef T
@@ -410,8 +474,7 @@ km_turn(struct bt_unit *u)
 void
 km_turn_clear(struct bt_unit *u)
 {
-	free(u->km.shoot);
-	free(u->km.melee_by);
+	bt_schema_free(&turn_schema, &u->km);
 	memset(&u->km, 0, sizeof(u->km));
 	u->km.strategy_from = -1;
 }
@@ -520,11 +583,13 @@ check_names(const struct bt_state *st, const struct bt_unit *u,
 		bt_data_error(err, bt_unit_mark(st, u, "turn.shoot"), "army "
 		    "'%s' is ordered to shoot '%s', which is not a hostile "
 		    "army (KM-5)", u->id, u->km.shoot);
-	if (u->km.melee_by != NULL && ((o = bt_unit_find(st,
-	    u->km.melee_by)) == NULL || !km_hostile(u, o)))
-		bt_data_error(err, bt_unit_mark(st, u, "turn.melee-by"), "army "
-		    "'%s' was damaged in melee by '%s', which is not a hostile "
-		    "army (KM-11)", u->id, u->km.melee_by);
+	for (size_t k = 0; k < u->km.melee_by.n; k++)
+		if ((o = bt_unit_find(st, u->km.melee_by.v[k])) == NULL ||
+		    !km_hostile(u, o))
+			bt_data_error(err, bt_unit_mark(st, u, "turn.melee-by"),
+			    "army '%s' was damaged in melee by '%s', which is "
+			    "not a hostile army (KM-11)", u->id,
+			    u->km.melee_by.v[k]);
 }
 
 /*
@@ -545,7 +610,8 @@ check_turn(const struct bt_state *st, const struct bt_unit *u,
 		{ "shoot", KM_RANGED, u->km.shoot != NULL },
 		{ "avoid-melee", KM_MELEE, u->km.avoid },
 		{ "damage", KM_MELEE, u->km.damage > 0 },
-		{ "melee-by", KM_RESOLUTION, u->km.melee_by != NULL },
+		{ "melee-by", KM_RESOLUTION, u->km.melee_by.n > 0 },
+		{ "parting", KM_RESOLUTION, u->km.parting > 0 },
 		{ "resolved", KM_RESOLUTION, u->km.resolved },
 	};
 

@@ -8,6 +8,8 @@ enum km_phase { KM_MANEUVER, KM_RANGED, KM_MELEE, KM_RESOLUTION };
 enum km_outcome { KM_VICTORY, KM_CEASEFIRE, KM_DEFEAT };
 enum km_fate { KM_KILLED, KM_CAPTURED, KM_ESCAPED };
 enum km_track_mod { KM_AC, KM_ATTACK, KM_DAMAGE };
+/* Why an army moves no more this turn (KM-2): its turn's 'halted'. */
+enum km_halt { KM_MOVING, KM_HALT_CONTACT, KM_HALT_STAND };
 #define KM_STANDARD	2	/* the track's middle step (KM-3) */
 #define KM_TACTIC_DC	15	/* KM-3 */
 #define KM_HALF_DC	10	/* KM-10 */
@@ -47,8 +49,12 @@ bt_play_fn	 km_move, km_act;
 bt_play_fn	 km_attack, km_morale, km_resolve;
 /* KM-13: ends the battle when it is over; returns whether it did. */
 bool	 km_battle_over(struct bt_state *, struct bt_dice *);
-/* KM-15: both sides agreed; the battle ends now. */
-void	 km_ceasefire(struct bt_state *, struct bt_dice *);
+/*
+ * KM-15: both sides agreed; the turn's resolution phase is made, then
+ * the battle ends (by KM-13 if a side has no army left).
+ */
+void	 km_ceasefire(struct bt_state *, struct bt_dice *,
+	    const struct bt_order *);
 /* bt-render's last lines: who is engaged; after the battle, the aftermath. */
 void	 km_report(const struct bt_state *, FILE *);
 /* KM-14 to KM-17, once the result is written. */

@@ -220,8 +220,8 @@ army_turn() {
 
 @test "KM-1 validate: who dealt melee damage, and a resolution, before the resolution phase" {
 	edit kingdom 's/^phase: maneuver$/phase: melee/'
-	army_turn south-levy melee-by north-bows
-	sed -i 's/^      melee-by: north-bows$/&\n      resolved: true/' s.yaml
+	army_turn south-levy melee-by '[north-bows]'
+	sed -i 's/^      melee-by: \[north-bows\]$/&\n      resolved: true/' s.yaml
 	refused "bt-check: s.yaml:71:17: army 'south-levy' has 'melee-by' in its 'turn' in the melee phase: no army has it before the resolution phase (KM-1)
 bt-check: s.yaml:72:17: army 'south-levy' has 'resolved' in its 'turn' in the melee phase: no army has it before the resolution phase (KM-1)"
 }
@@ -308,9 +308,9 @@ s/^    hp: 15$/    hp: 0/; /^    at: \[0, 1\]$/d; /^    creatures: 400$/a\    st
 	refused "bt-check: s.yaml:55:14: army 'north-bows' is ordered to shoot 'north-bows', which is not a hostile army (KM-5)"
 }
 
-@test "KM-11 validate: the army that dealt most melee damage is a hostile army" {
+@test "KM-11 validate: the armies that damaged it in melee are hostile armies" {
 	edit kingdom 's/^phase: maneuver$/phase: resolution/'
-	army_turn south-levy melee-by nobody
+	army_turn south-levy melee-by '[nobody]'
 	refused "bt-check: s.yaml:71:17: army 'south-levy' was damaged in melee by 'nobody', which is not a hostile army (KM-11)"
 }
 

@@ -17,9 +17,11 @@ side_set() {
 	    -e "/^  $2:\$/,/^  [^ ]/s/^    commander: .*/&\n    $3: $4/" "$1"
 }
 
-# The battle of sc.yaml started in s.yaml: red moves first.
+# start [SIDE]: the battle of sc.yaml started in s.yaml: red moves first,
+# or SIDE, set by hand, so that its armies move without waiting (KM-2).
 start() {
 	bt-init --seed 1 -r 10,5 sc.yaml > s.yaml
+	[ -z "${1-}" ] || sed -i "s/^first: .*/first: $1/" s.yaml
 }
 
 # state_set FILE KEY VALUE: a top-level key of a state (round, phase).
@@ -88,7 +90,7 @@ state_set() {
 
 @test "KM-2 an army moves up to its Maneuver rating in 8 directions, over several orders" {
 	scenario
-	start
+	start blue
 	bt-move -f s.yaml b1 s se > t.yaml
 	assert_equal "$(field t.yaml units.b1.at)" "[2, 3]"
 	assert_equal "$(turn_of t.yaml b1 moved)" 2
@@ -98,7 +100,7 @@ state_set() {
 	assert_equal "$(turn_of u.yaml b1 moved)" 3
 	assert_equal "$(log_text u.yaml move)" "b1 moves e to [3, 3] (3 of 3 Maneuver)"
 	place b1 5 3
-	start
+	start blue
 	local step want
 	for step in n:5,2 ne:6,2 e:6,3 se:6,4 s:5,4 sw:4,4 w:4,3 nw:4,2; do
 		want=${step#*:}
@@ -109,7 +111,7 @@ state_set() {
 
 @test "KM-2 an order past the Maneuver rating is refused whole" {
 	scenario
-	start
+	start blue
 	run --separate-stderr -1 bt-move -f s.yaml b1 s s s s
 	assert_output ""
 	assert_equal "$stderr" "bt-move: refused (KM-2): 'b1' has 0 squares of Maneuver left before step 4 (s), which costs 1"
@@ -124,25 +126,25 @@ state_set() {
 
 @test "KM-2 a step into difficult terrain costs 2 squares" {
 	scenario
-	start
+	start blue
 	bt-move -f s.yaml b1 e e > t.yaml
 	assert_equal "$(field t.yaml units.b1.at)" "[3, 1]"
 	assert_equal "$(turn_of t.yaml b1 moved)" 3
 	assert_equal "$(log_text t.yaml move)" "b1 moves e e to [3, 1] (3 of 3 Maneuver)"
 	# out of the forest onto open ground costs 1
 	place b1 3 1
-	start
+	start blue
 	bt-move -f s.yaml b1 e e e > t.yaml
 	assert_equal "$(field t.yaml units.b1.at)" "[6, 1]"
 	place b1 0 1
-	start
+	start blue
 	run --separate-stderr -1 bt-move -f s.yaml b1 e e e
 	assert_equal "$stderr" "bt-move: refused (KM-2): 'b1' has 1 square of Maneuver left before step 3 (e), which costs 2"
 	# two squares wide, it pays 2 when any square it newly enters is
 	# difficult
 	scenario
 	unit_set sc.yaml b1 size "[2, 1]"
-	start
+	start blue
 	bt-move -f s.yaml b1 e > t.yaml
 	assert_equal "$(log_text t.yaml move)" "b1 moves e to [2, 1] (2 of 3 Maneuver)"
 	bt-move -f s.yaml b1 s s s > t.yaml
@@ -152,7 +154,7 @@ state_set() {
 @test "KM-2 impassable ground, the map's edge and other armies can't be entered" {
 	scenario
 	army b2 blue 0 0
-	start
+	start blue
 	run --separate-stderr -1 bt-move -f s.yaml b1 se e
 	assert_output ""
 	assert_equal "$stderr" "bt-move: refused (KM-2): step 2 (e) of 'b1' leads off the map, into impassable ground or into another army"
@@ -164,7 +166,7 @@ state_set() {
 
 @test "KM-2 --to takes the cheapest path, around difficult and impassable ground" {
 	scenario
-	start
+	start blue
 	# e e e would cost 4 through the forest at [3, 1]
 	bt-move -f s.yaml --to 4,1 b1 > t.yaml
 	assert_equal "$(field t.yaml units.b1.at)" "[4, 1]"
@@ -176,22 +178,53 @@ state_set() {
 	assert_equal "$stderr" "bt-move: refused (KM-2): 'b1' can't reach [3, 2] with the 3 squares of Maneuver it has left"
 }
 
-@test "KM-2 the side that moves first moves in the first step; once the other side moved, it can't" {
+@test "KM-2 the side that moves first moves in the first step; the other side moves once each of its armies has ended its move" {
 	scenario
 	army r2 red 8 0
 	start
 	assert_equal "$(field s.yaml first)" red
 	bt-move -f s.yaml r1 w > t.yaml
 	bt-move -f t.yaml r1 w > u.yaml
+	# r1 has Maneuver left: its move is not over
+	run --separate-stderr -1 bt-move -f u.yaml b1 s
+	assert_output ""
+	assert_equal "$stderr" "bt-move: refused (KM-2): 'red' moves first this turn, and its army 'r1' may still move: move it, or end its move with 'bt-act r1 stand'"
+	bt-move -f u.yaml r1 w > v.yaml
+	run --separate-stderr -1 bt-move -f v.yaml b1 s
+	assert_equal "$stderr" "bt-move: refused (KM-2): 'red' moves first this turn, and its army 'r2' may still move: move it, or end its move with 'bt-act r2 stand'"
+	bt-act -f v.yaml r2 stand > w.yaml
+	assert_equal "$(turn_of w.yaml r2 halted)" stand
+	assert_equal "$(log_text w.yaml stand)" "r2 stands: it moves no more this turn (KM-2)"
+	bt-move -f w.yaml b1 s > x.yaml
+	assert_equal "$(field x.yaml units.b1.at)" "[1, 2]"
+	run --separate-stderr -1 bt-move -f x.yaml r2 s
+	assert_output ""
+	assert_equal "$stderr" "bt-move: refused (KM-2): 'r2' stands this turn: it moves no more"
+	run --separate-stderr -1 bt-move -f x.yaml r1 w
+	assert_equal "$stderr" "bt-move: refused (KM-2): 'r1' has 0 squares of Maneuver left before step 1 (w), which costs 1"
+	bt-move -f x.yaml b1 s > y.yaml
+	assert_equal "$(field y.yaml units.b1.at)" "[1, 3]"
+}
+
+@test "KM-2 the side that moves second can't take the first step: the winner's choice stands" {
+	scenario
+	start
+	# blue moves last; it tries first, and is told what to do
+	run --separate-stderr -1 bt-move -f s.yaml b1 s
+	assert_output ""
+	assert_equal "$stderr" "bt-move: refused (KM-2): 'red' moves first this turn, and its army 'r1' may still move: move it, or end its move with 'bt-act r1 stand'"
+	run --separate-stderr -1 bt-move --disengage -r 20 -f s.yaml b1 s
+	assert_equal "$stderr" "bt-move: refused (KM-2): 'red' moves first this turn, and its army 'r1' may still move: move it, or end its move with 'bt-act r1 stand'"
+	# red's first step is whole
+	bt-move -f s.yaml r1 w w > t.yaml
+	assert_equal "$(field t.yaml units.r1.at)" "[6, 4]"
+	bt-act -f t.yaml r1 stand > u.yaml
 	bt-move -f u.yaml b1 s > v.yaml
 	assert_equal "$(field v.yaml units.b1.at)" "[1, 2]"
-	run --separate-stderr -1 bt-move -f v.yaml r1 w
-	assert_output ""
-	assert_equal "$stderr" "bt-move: refused (KM-2): the armies of 'red' moved in the first step; those of the other side are moving now"
-	run --separate-stderr -1 bt-move -f v.yaml r2 s
-	assert_equal "$stderr" "bt-move: refused (KM-2): the armies of 'red' moved in the first step; those of the other side are moving now"
-	bt-move -f v.yaml b1 s > w.yaml
-	assert_equal "$(field w.yaml units.b1.at)" "[1, 3]"
+	# standing is chosen in the maneuver phase
+	sed -i 's/^phase: .*/phase: ranged/' s.yaml
+	run --separate-stderr -1 bt-act -f s.yaml r1 stand
+	assert_equal "$stderr" "bt-act: refused (KM-2): an army stands in the maneuver phase; it is the ranged phase"
 }
 
 @test "KM-2 a step that comes into contact with a hostile army ends the move" {
@@ -199,16 +232,18 @@ state_set() {
 	place b1 1 4
 	place r1 5 4
 	unit_set sc.yaml b1 maneuver 5
-	start
+	start blue
 	run --separate-stderr -0 bt-move -f s.yaml b1 e e e e
 	assert_equal "$stderr" "bt-move: 'b1' stopped at [4, 4] in contact with 'r1' (KM-2); the rest of the order was dropped"
 	printf '%s\n' "$output" > t.yaml
 	assert_equal "$(field t.yaml units.b1.at)" "[4, 4]"
 	assert_equal "$(log_text t.yaml move)" \
 	    "b1 moves e e e to [4, 4] (3 of 5 Maneuver) and stops in contact with r1 (KM-2)"
-	# the Maneuver left can't take it away without disengaging
+	assert_equal "$(turn_of t.yaml b1 halted)" contact
+	# the Maneuver left can't take it further this turn
 	run --separate-stderr -1 bt-move -f t.yaml b1 w
-	assert_equal "$stderr" "bt-move: refused (KM-4): 'b1' is in contact with 'r1' and can't move until it disengages (--disengage)"
+	assert_output ""
+	assert_equal "$stderr" "bt-move: refused (KM-2): 'b1' stopped when it came into contact with a hostile army this turn: it moves no more"
 	# diagonal contact counts (G-1)
 	bt-move -f s.yaml b1 e e ne > u.yaml
 	assert_equal "$(log_text u.yaml move)" \
@@ -220,18 +255,18 @@ state_set() {
 	place b1 1 4
 	place r1 5 4
 	unit_set sc.yaml b1 maneuver 7
-	start
+	start blue
 	# six steps straight east pass next to r1; around it by the north takes 7
 	bt-move -f s.yaml --to 7,4 b1 > t.yaml
 	assert_equal "$(field t.yaml units.b1.at)" "[7, 4]"
 	assert_equal "$(turn_of t.yaml b1 moved)" 7
 	unit_set sc.yaml b1 maneuver 6
-	start
+	start blue
 	run --separate-stderr -1 bt-move -f s.yaml --to 7,4 b1
 	assert_equal "$stderr" "bt-move: refused (KM-2): 'b1' can't reach [7, 4] with the 6 squares of Maneuver it has left"
 }
 
-@test "KM-2 an army an enemy moved into contact with in the first step may only disengage in the second" {
+@test "KM-2 an army an enemy moved into contact with in the first step is not engaged: it moves in the second without a roll (KM-4)" {
 	scenario
 	place b1 1 4
 	place r1 5 4
@@ -239,22 +274,22 @@ state_set() {
 	bt-move -f s.yaml r1 w w w > t.yaml
 	assert_equal "$(log_text t.yaml move)" \
 	    "r1 moves w w w to [2, 4] (3 of 3 Maneuver) and stops in contact with b1 (KM-2)"
-	run --separate-stderr -1 bt-move -f t.yaml b1 nw
-	assert_output ""
-	assert_equal "$stderr" "bt-move: refused (KM-4): 'b1' is in contact with 'r1' and can't move until it disengages (--disengage)"
-	bt-move --disengage -r 9 -f t.yaml b1 nw > u.yaml
+	run --separate-stderr -0 bt-move -r 9 -f t.yaml b1 nw
+	assert_equal "$stderr" "bt-move: warning: 1 --rolls value left over, ignored"
+	printf '%s\n' "$output" > u.yaml
 	assert_equal "$(field u.yaml units.b1.at)" "[0, 3]"
-	assert_equal "$(turn_of u.yaml b1 disengage)" passed
+	assert_equal "$(log_count u.yaml disengage)" 0
+	assert_equal "$(turn_of u.yaml b1 disengage)" ""
 }
 
 @test "KM-2 armies move in the maneuver phase only; an unknown army or step is a usage error" {
 	scenario
-	start
+	start blue
 	state_set s.yaml phase ranged
 	run --separate-stderr -1 bt-move -f s.yaml b1 s
 	assert_output ""
 	assert_equal "$stderr" "bt-move: refused (KM-2): armies move in the maneuver phase; it is the ranged phase"
-	start
+	start blue
 	run --separate-stderr -2 bt-move -f s.yaml b9 s
 	assert_output ""
 	assert_equal "$stderr" "bt-move: no army 'b9' in the state"
@@ -275,7 +310,7 @@ melee_field() {
 		army r2 red 5 5
 		unit_set sc.yaml r2 maneuver-dc 16
 	fi
-	start
+	start blue
 	if [ "${1-}" = r2 ]; then
 		unit_set s.yaml b1 engaged "[r1, r2]"
 		unit_set s.yaml r1 engaged "[b1]"
@@ -330,12 +365,32 @@ melee_field() {
 	assert_equal "$stderr" "bt-move: refused (KM-4): 'b1' failed to disengage this turn and can't move"
 }
 
-@test "KM-4 an army next to a hostile army, engaged or not, rolls against it too" {
+@test "KM-4 an army merely next to a hostile army it is not engaged with moves without a roll; --disengage is refused" {
 	melee_field
 	sed -i '/^    engaged: /d' s.yaml	# adjacent, not engaged
-	bt-move --disengage -r 11 -f s.yaml b1 w > t.yaml
+	run --separate-stderr -0 bt-move -r 11 -f s.yaml b1 w
+	assert_equal "$stderr" "bt-move: warning: 1 --rolls value left over, ignored"
+	printf '%s\n' "$output" > t.yaml
+	assert_equal "$(field t.yaml units.b1.at)" "[3, 4]"
+	assert_equal "$(log_count t.yaml disengage)" 0
+	assert_equal "$(log_text t.yaml move)" "b1 moves w to [3, 4] (1 of 3 Maneuver)"
+	run --separate-stderr -1 bt-move --disengage -r 11 -f s.yaml b1 w
+	assert_output ""
+	assert_equal "$stderr" "bt-move: refused (KM-4): 'b1' is not engaged with a hostile army: there is nothing to disengage from; it moves without --disengage"
+	# stepping along it keeps the contact it had: no new contact, no stop
+	bt-move -f s.yaml b1 n > u.yaml
+	assert_equal "$(turn_of u.yaml b1 halted)" ""
+}
+
+@test "KM-4 only the armies engaged with it count: one merely next to it is not rolled against" {
+	melee_field r2
+	unit_set s.yaml b1 engaged "[r1]"
+	sed -i '/^  r2:$/,/^  [^ ]/{/^    engaged: /d;}' s.yaml
+	bt-check s.yaml > /dev/null
+	bt-move --disengage -r 9 -f s.yaml b1 w > t.yaml
+	assert_equal "$(log_rolls t.yaml disengage)" "[d20=9]"
 	assert_equal "$(log_text t.yaml disengage)" \
-	    "b1 tries to disengage (KM-4): 11 + 3 = 14 against r1's DC 12, passed; it is free to move"
+	    "b1 tries to disengage (KM-4): 9 + 3 = 12 against r1's DC 12, passed; it is free to move"
 	assert_equal "$(field t.yaml units.b1.at)" "[3, 4]"
 }
 
@@ -344,7 +399,7 @@ melee_field() {
 	place b1 4 4
 	place r1 5 4
 	unit_set sc.yaml b1 tactic screen
-	start
+	start blue
 	engage s.yaml b1 r1
 	bt-move --disengage -r 8 -f s.yaml b1 w > t.yaml
 	assert_equal "$(log_text t.yaml disengage)" \
@@ -365,10 +420,10 @@ melee_field() {
 
 @test "KM-4 --disengage with no hostile army engaged or near is refused" {
 	scenario
-	start
+	start blue
 	run --separate-stderr -1 bt-move --disengage -r 20 -f s.yaml b1 s
 	assert_output ""
-	assert_equal "$stderr" "bt-move: refused (KM-4): 'b1' is not engaged with or next to a hostile army: there is nothing to disengage from"
+	assert_equal "$stderr" "bt-move: refused (KM-4): 'b1' is not engaged with a hostile army: there is nothing to disengage from; it moves without --disengage"
 }
 
 # --- KM-3 strategy and tactic ---
@@ -457,4 +512,21 @@ melee_field() {
 	assert_equal "$stderr" "bt-act: refused (KM-3): strategy and tactic are chosen in the maneuver phase; it is the melee phase"
 	run --separate-stderr -2 bt-act -f s.yaml b9 strategy reckless
 	assert_equal "$stderr" "bt-act: no army 'b9' in the state"
+}
+
+@test "KM-3 an army with no tactic yet takes its first one in a later round without a check" {
+	scenario
+	start
+	state_set s.yaml round 3
+	run --separate-stderr -0 bt-act -r 1 -f s.yaml b1 tactic wedge
+	assert_equal "$stderr" "bt-act: warning: 1 --rolls value left over, ignored"
+	printf '%s\n' "$output" > t.yaml
+	assert_equal "$(field t.yaml units.b1.tactic)" wedge
+	assert_equal "$(log_text t.yaml tactic)" "b1 takes its first tactic, wedge, without a check (KM-3)"
+	assert_equal "$(log_rolls t.yaml tactic)" ""
+	assert_equal "$(turn_of t.yaml b1 tactic-check)" ""
+	# changing it afterwards needs the check
+	bt-act -r 13 -f t.yaml b1 tactic screen > u.yaml
+	assert_equal "$(field u.yaml units.b1.tactic)" wedge
+	assert_equal "$(turn_of u.yaml b1 tactic-check)" failed
 }

@@ -188,8 +188,8 @@ r1 attacks b1 (KM-7): 12 + 6 = 18 against AC 14, hit, 4 damage"
 	assert_equal "$(field t.yaml units.b1.hp)" 16
 	assert_equal "$(field t.yaml units.r1.hp)" 18
 	assert_equal "$(turn_of t.yaml b1 damage)" 4
-	assert_equal "$(turn_of t.yaml b1 melee-by)" r1
-	assert_equal "$(turn_of t.yaml r1 melee-by)" b1
+	assert_equal "$(turn_of t.yaml b1 melee-by)" "[r1]"
+	assert_equal "$(turn_of t.yaml r1 melee-by)" "[b1]"
 	assert_equal "$(field t.yaml phase)" resolution
 }
 
@@ -294,12 +294,13 @@ r2 attacks b2 (KM-7): 17 + 6 = 23 against AC 14, hit, 9 damage"
 	assert_equal "$(field t.yaml units.b1.hp)" 6
 	assert_equal "$(field t.yaml units.b2.hp)" 4
 	assert_equal "$(turn_of t.yaml b2 damage)" 16
-	# melee-by: the army that dealt it the most
-	assert_equal "$(turn_of t.yaml r1 melee-by)" b2
-	assert_equal "$(turn_of t.yaml b1 melee-by)" r2
+	# melee-by: the armies that damaged it, the one that dealt the most
+	# first
+	assert_equal "$(turn_of t.yaml r1 melee-by)" "[b2, b1]"
+	assert_equal "$(turn_of t.yaml b1 melee-by)" "[r2, r1]"
 }
 
-@test "KM-7 melee-by: equal damage goes to the lower id; no damage, no melee-by" {
+@test "KM-7 melee-by: equal damage in id order; no damage, no melee-by" {
 	scenario
 	place b1 4 2
 	army b2 blue 4 3
@@ -308,7 +309,7 @@ r2 attacks b2 (KM-7): 17 + 6 = 23 against AC 14, hit, 9 damage"
 	start melee
 	# b1 and b2 deal r1 3 each; r1 and r2 miss everyone
 	resolve 11,1,11,1,1,1,1,1
-	assert_equal "$(turn_of t.yaml r1 melee-by)" b1
+	assert_equal "$(turn_of t.yaml r1 melee-by)" "[b1, b2]"
 	assert_equal "$(turn_of t.yaml r1 damage)" 6
 	assert_equal "$(turn_of t.yaml r2 melee-by)" ""
 	assert_equal "$(turn_of t.yaml b1 melee-by)" ""
@@ -396,19 +397,47 @@ r2 attacks b1 (KM-7): 10 + 6 = 16 against AC 14, hit, 2 damage
 r3 attacks b1 (KM-7): 10 + 6 = 16 against AC 14, hit, 2 damage"
 }
 
-@test "KM-8 three ACR 4 armies inflict no penalty on an ACR 10 army (the seed's example), nor take one" {
+@test "KM-8 three ACR 4 armies inflict no penalty on an ACR 10 army (the seed's example); they take one, being outnumbered 1 to 0" {
 	three_on_one
 	unit_set sc.yaml b1 acr 10
 	start melee
 	resolve 12,12,12,10,10,10
-	# counted: blue 1, red 0; but red has more armies engaged in all,
-	# so neither side is outnumbered (the decision under KM-8)
+	# counted: blue 1, red 0 (ACR 4 is below half of 10): red -2 each,
+	# however many armies it has in all (the revised decision)
 	assert_equal "$(log_texts t.yaml melee)" "b1 attacks r1 (KM-7): 12 + 6 = 18 against AC 14, hit, 4 damage
 b1 attacks r2 (KM-7): 12 + 6 = 18 against AC 14, hit, 4 damage
 b1 attacks r3 (KM-7): 12 + 6 = 18 against AC 14, hit, 4 damage
-r1 attacks b1 (KM-7): 10 + 6 = 16 against AC 14, hit, 2 damage
-r2 attacks b1 (KM-7): 10 + 6 = 16 against AC 14, hit, 2 damage
-r3 attacks b1 (KM-7): 10 + 6 = 16 against AC 14, hit, 2 damage"
+r1 attacks b1 (KM-7): 10 + 6 - 2 (outnumbered, KM-8) = 14 against AC 14, hit, 0 damage
+r2 attacks b1 (KM-7): 10 + 6 - 2 (outnumbered, KM-8) = 14 against AC 14, hit, 0 damage
+r3 attacks b1 (KM-7): 10 + 6 - 2 (outnumbered, KM-8) = 14 against AC 14, hit, 0 damage"
+	assert_equal "$(field t.yaml units.b1.hp)" 20
+}
+
+@test "KM-8 two strong blue armies against one strong and two weak red ones: red takes -2" {
+	scenario
+	place b1 4 2
+	army b2 blue 4 3
+	place r1 5 2
+	army r2 red 5 3
+	army r3 red 5 4
+	unit_set sc.yaml r2 acr 1
+	unit_set sc.yaml r3 acr 1
+	start melee
+	# b1 on r1, r2; b2 on r1, r2, r3; r1 on b1, b2; r2 on b1, b2; r3 on b2
+	resolve 12,12,12,12,12,12,12,12,12,12
+	# counted: blue 2, red 1 (ACR 1 is below half of 4); red has three
+	# armies in all and is outnumbered all the same
+	assert_equal "$(log_texts t.yaml melee)" "b1 attacks r1 (KM-7): 12 + 6 = 18 against AC 14, hit, 4 damage
+b1 attacks r2 (KM-7): 12 + 6 = 18 against AC 14, hit, 4 damage
+b2 attacks r1 (KM-7): 12 + 6 = 18 against AC 14, hit, 4 damage
+b2 attacks r2 (KM-7): 12 + 6 = 18 against AC 14, hit, 4 damage
+b2 attacks r3 (KM-7): 12 + 6 = 18 against AC 14, hit, 4 damage
+r1 attacks b1 (KM-7): 12 + 6 - 2 (outnumbered, KM-8) = 16 against AC 14, hit, 2 damage
+r1 attacks b2 (KM-7): 12 + 6 - 2 (outnumbered, KM-8) = 16 against AC 14, hit, 2 damage
+r2 attacks b1 (KM-7): 12 + 6 - 2 (outnumbered, KM-8) = 16 against AC 14, hit, 2 damage
+r2 attacks b2 (KM-7): 12 + 6 - 2 (outnumbered, KM-8) = 16 against AC 14, hit, 2 damage
+r3 attacks b2 (KM-7): 12 + 6 - 2 (outnumbered, KM-8) = 16 against AC 14, hit, 2 damage"
+	assert_equal "$(field t.yaml units.b2.hp)" 14
 }
 
 @test "KM-8 the outnumbered side's low-ACR armies take the penalty too" {

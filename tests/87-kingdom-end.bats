@@ -32,10 +32,11 @@ start() {
 }
 
 # hurt ID HP DAMAGE [BY]: in s.yaml the army has HP left after taking
-# DAMAGE this turn (in melee from BY).
+# DAMAGE this turn (in melee from BY: "r1" or "r1, r2", the one that dealt
+# the most first).
 hurt() {
 	unit_set s.yaml "$1" hp "$2"
-	unit_set s.yaml "$1" turn "{damage: $3${4:+, melee-by: $4}}"
+	unit_set s.yaml "$1" turn "{damage: $3${4:+, melee-by: [$4]}}"
 }
 
 order_of() {
@@ -254,6 +255,91 @@ b1 makes a parting attack on r1 (KM-11): 12 + 6 = 18 against AC 14, hit, 4 damag
 	assert_equal "$(field t.yaml units.r1.hp)" 5
 }
 
+@test "KM-11 an army destroyed by a parting attack makes its own on the army it routs from all the same (KM-1)" {
+	fleeing
+	hurt r1 9 3 b1
+	# b1's check, r1's parting attack; r1's check, b1's parting attack
+	resolve 5,17,5,17,10,5
+	assert_equal "$(log_texts t.yaml parting)" "r1 makes a parting attack on b1 (KM-11): 17 + 6 = 23 against AC 14, hit, 9 damage
+b1 makes a parting attack on r1 (KM-11): 17 + 6 = 23 against AC 14, hit, 9 damage"
+	assert_equal "$(field t.yaml units.b1.status)" "[destroyed]"
+	assert_equal "$(field t.yaml units.r1.status)" "[destroyed]"
+	assert_equal "$(turn_of t.yaml b1 parting)" ""
+	assert_equal "$(field t.yaml round)" 2
+}
+
+@test "KM-11 two armies routing from each other: the same outcome whichever id comes first" {
+	battle
+	sed -i 's/^  r1:$/  a1:/' sc.yaml
+	start
+	engage s.yaml b1 a1
+	hurt b1 9 3 a1
+	hurt a1 9 3 b1
+	# a1 now resolves first: its check, b1's parting attack; then b1's
+	run --separate-stderr -0 bt-morale -r 5,17,5,17 -f s.yaml
+	assert_equal "$stderr" ""
+	printf '%s\n' "$output" > t.yaml
+	assert_equal "$(log_texts t.yaml parting)" "b1 makes a parting attack on a1 (KM-11): 17 + 6 = 23 against AC 14, hit, 9 damage
+a1 makes a parting attack on b1 (KM-11): 17 + 6 = 23 against AC 14, hit, 9 damage"
+	assert_equal "$(field t.yaml units.b1.status)" "[destroyed]"
+	assert_equal "$(field t.yaml units.a1.status)" "[destroyed]"
+	assert_equal "$(field t.yaml units.b1.hp)" 0
+	assert_equal "$(field t.yaml units.a1.hp)" 0
+}
+
+@test "KM-11 bt-morale run early on one army: its parting attacks come out as when bt-resolve makes them all" {
+	fleeing
+	hurt r1 9 3 b1
+	# r1 first: its check, b1's parting attack destroys it
+	bt-morale -r 5,17 -f s.yaml r1 > m.yaml
+	assert_equal "$(field m.yaml units.r1.status)" "[destroyed]"
+	assert_equal "$(turn_of m.yaml r1 parting)" 9
+	# then b1's check; r1, destroyed as it fled, still strikes
+	mv m.yaml s.yaml
+	resolve 5,17,10,5
+	assert_equal "$(log_texts t.yaml parting)" "b1 makes a parting attack on r1 (KM-11): 17 + 6 = 23 against AC 14, hit, 9 damage
+r1 makes a parting attack on b1 (KM-11): 17 + 6 = 23 against AC 14, hit, 9 damage"
+	assert_equal "$(field t.yaml units.b1.status)" "[destroyed]"
+	assert_equal "$(field t.yaml units.r1.status)" "[destroyed]"
+	# the other way round, a miss: r1 routs with its HP and b1 is let go
+	fleeing
+	hurt r1 9 3 b1
+	bt-morale -r 5,1 -f s.yaml b1 > m.yaml
+	mv m.yaml s.yaml
+	resolve 5,17,10,5
+	assert_equal "$(field t.yaml units.b1.status)" "[routed]"
+	assert_equal "$(field t.yaml units.b1.hp)" 9
+	assert_equal "$(field t.yaml units.r1.status)" "[destroyed]"
+}
+
+@test "KM-11 the army that dealt the most is at 0 HP: the next that damaged the routing army strikes, and the log says why" {
+	battle
+	army r2 red 5 4
+	start
+	unit_set s.yaml b1 engaged "[r1, r2]"
+	unit_set s.yaml r1 engaged "[b1]"
+	unit_set s.yaml r2 engaged "[b1]"
+	hurt b1 9 3 "r1, r2"
+	hurt r1 0 20 b1
+	# b1's check, r2's parting attack; r1 is destroyed (KM-9)
+	resolve 5,12,10,5
+	assert_equal "$(log_texts t.yaml parting)" "r1, which dealt b1 the most melee damage, has no HP left: r2, the next, makes the parting attack (KM-11)
+r2 makes a parting attack on b1 (KM-11): 12 + 6 = 18 against AC 14, hit, 4 damage"
+	assert_equal "$(field t.yaml units.b1.hp)" 5
+	assert_equal "$(field t.yaml units.b1.status)" "[routed]"
+	assert_equal "$(field t.yaml units.r1.status)" "[destroyed]"
+	# with no other, nobody strikes, and the log says so
+	battle
+	start
+	engage s.yaml b1 r1
+	hurt b1 9 3 r1
+	hurt r1 0 20 b1
+	resolve 5,10,5
+	assert_equal "$(log_texts t.yaml parting)" "r1, which dealt b1 the most melee damage, has no HP left: no army makes a parting attack on b1 (KM-11)"
+	assert_equal "$(field t.yaml units.b1.hp)" 9
+	assert_equal "$(field t.yaml units.b1.status)" "[routed]"
+}
+
 @test "KM-11 a parting attack that takes the army to 0 HP destroys it" {
 	fleeing
 	resolve 5,17,10,5
@@ -299,7 +385,7 @@ b1 makes a parting attack on r1 (KM-11): 12 + 6 = 18 against AC 14, hit, 4 damag
 	# b1 on r1, r2 (outnumbered: -2); r1 deals 1, r2 deals 2
 	resolve 1,1,9,10
 	assert_equal "$(turn_of t.yaml b1 damage)" 3
-	assert_equal "$(turn_of t.yaml b1 melee-by)" r2
+	assert_equal "$(turn_of t.yaml b1 melee-by)" "[r2, r1]"
 	mv t.yaml s.yaml
 	# 11 to 8: below half, at the threshold; the DC 10 check fails
 	resolve 5,10,10,5
@@ -566,6 +652,68 @@ fates() {
 	assert_equal "$(log_count t.yaml unrest)" 0
 	assert_equal "$(field t.yaml sides.blue.unrest)" 6
 	assert_equal "$(field t.yaml sides.red.unrest)" 3
+}
+
+@test "KM-15 a ceasefire agreed in the resolution phase: the phase's checks, Morale losses and routs apply first" {
+	battle
+	start
+	hurt b1 7 13	# over the threshold, below half, at most 8
+	hurt r1 0 20
+	bt-act -f s.yaml b1 ceasefire > u.yaml
+	# b1: Morale -1, the DC 10 check fails and it routs; r1 is destroyed;
+	# then the aftermath: r1's commander
+	run --separate-stderr -0 bt-act -r 9,40 -f u.yaml r9 ceasefire
+	assert_equal "$stderr" ""
+	printf '%s\n' "$output" > t.yaml
+	assert_equal "$(log_texts t.yaml morale)" "b1 loses 1 Morale (damage this turn over its Rout Threshold, KM-9), now 0
+b1 checks Morale (KM-10, damage took it below half its HP): 9 + 0 = 9 against DC 10, failed"
+	assert_equal "$(field t.yaml units.b1.status)" "[routed]"
+	assert_equal "$(field t.yaml units.b1.hp)" 7
+	assert_equal "$(field t.yaml units.r1.status)" "[destroyed]"
+	assert_equal "$(field t.yaml units.r1.commander-fate)" captured
+	assert_equal "$(result_of t.yaml winner)" draw
+	assert_equal "$(result_of t.yaml reason)" "both sides agreed to a ceasefire (KM-15)"
+	assert_equal "$(field t.yaml sides.blue.outcome)" ceasefire
+	# routed, b1 regains nothing; it costs its side 2 BP to reform
+	assert_equal "$(field t.yaml sides.blue.reform-bp)" 2
+	assert_equal "$(field t.yaml sides.blue.war-losses)" 20
+	# an army whose checks bt-morale made is not checked again
+	bt-morale -r 10,15 -f s.yaml b1 > m.yaml
+	bt-act -f m.yaml b1 ceasefire > u.yaml
+	bt-act -r 40 -f u.yaml r9 ceasefire > t.yaml
+	assert_equal "$(log_count t.yaml morale)" 4
+	assert_equal "$(field t.yaml units.b1.status)" ""
+	assert_equal "$(field t.yaml units.b1.hp)" 11
+}
+
+@test "KM-15 a ceasefire agreed before the resolution phase: the turn goes to it at once; the phases not yet fought are not" {
+	battle
+	start melee
+	hurt b1 9 1	# a shot took it from 10 to 9
+	bt-act -f s.yaml b1 ceasefire > u.yaml
+	bt-act -r 8 -f u.yaml r1 ceasefire > t.yaml
+	assert_equal "$(field t.yaml phase)" resolution
+	assert_equal "$(log_count t.yaml melee)" 0
+	assert_equal "$(field t.yaml units.r1.engaged)" ""
+	assert_equal "$(log_texts t.yaml morale)" \
+	    "b1 checks Morale (KM-10, damage took it below half its HP): 8 + 1 = 9 against DC 10, failed"
+	assert_equal "$(field t.yaml units.b1.status)" "[routed]"
+	assert_equal "$(result_of t.yaml winner)" draw
+	run bt-check t.yaml
+	assert_success
+}
+
+@test "KM-15 when the resolution leaves a side with no army, the battle ends by KM-13, not in a ceasefire" {
+	scenario
+	start
+	hurt r1 0 20
+	bt-act -f s.yaml b1 ceasefire > u.yaml
+	# blue wins: b1's Loyalty check; red: r1's commander, 1d4 Unrest
+	bt-act -r 1,50,2 -f u.yaml r1 ceasefire > t.yaml
+	assert_equal "$(result_of t.yaml winner)" blue
+	assert_equal "$(field t.yaml sides.blue.outcome)" victory
+	assert_equal "$(field t.yaml sides.red.outcome)" defeat
+	assert_equal "$(field t.yaml units.r1.commander-fate)" captured
 }
 
 @test "KM-16 a defeated side's destroyed commanders: 1-25 killed, 26-75 captured, 76-100 escape" {
