@@ -13,8 +13,8 @@ usage(int status)
 	if (status == BT_EXIT_OK)
 		fprintf(fp, "Take an action other than an attack: in cc, defend, "
 		    "disengage,\nsupport ALLY or ready TRIGGER [TARGET]; in "
-		    "kingdom, strategy LEVEL,\ntactic NAME, avoid-melee or "
-		    "ceasefire; in clash, retreat, join UNIT or leave.\n\n");
+		    "kingdom, strategy LEVEL,\ntactic NAME, avoid-melee, stand or "
+		    "ceasefire; in clash, retreat,\njoin UNIT or leave.\n\n");
 	if (status == BT_EXIT_OK)
 		bt_cli_usage_options(fp, "fir");
 	exit(bt_cli_finish(status));

@@ -263,13 +263,19 @@ load_melee_by(void *obj, const struct bt_node *n, struct bt_load *ld)
 {
 	struct bt_names *l = &((struct bt_km_turn *)obj)->melee_by;
 
-	if (n->kind != BT_NODE_SEQ)
+	/* One id alone, as states written before the list was, is a list
+	 * of one: a game saved mid-phase still loads. */
+	const struct bt_node *const *kids = n->kind == BT_NODE_SEQ ?
+	    (const struct bt_node *const *)n->kids : &n;
+	size_t nkids = n->kind == BT_NODE_SEQ ? n->n : 1;
+
+	if (n->kind == BT_NODE_MAP)
 		return bt_errorf(ld->err, BT_EXIT_DATA, n->line, n->col,
 		    "'melee-by' must be a list of army ids, the one that dealt "
 		    "the most melee damage first");
-	l->v = bt_xcalloc(n->n + 1, sizeof(*l->v));
-	for (size_t i = 0; i < n->n; i++) {
-		const struct bt_node *k = n->kids[i];
+	l->v = bt_xcalloc(nkids + 1, sizeof(*l->v));
+	for (size_t i = 0; i < nkids; i++) {
+		const struct bt_node *k = kids[i];
 
 		if (k->kind != BT_NODE_SCALAR || *k->str == '\0' ||
 		    strpbrk(k->str, " \t,") != NULL || !bt_text_valid(k->str))

@@ -314,6 +314,13 @@ s/^    hp: 15$/    hp: 0/; /^    at: \[0, 1\]$/d; /^    creatures: 400$/a\    st
 	refused "bt-check: s.yaml:71:17: army 'south-levy' was damaged in melee by 'nobody', which is not a hostile army (KM-11)"
 }
 
+@test "KM-11 a state written when melee-by was one id still loads, as a list of one" {
+	edit kingdom 's/^phase: maneuver$/phase: resolution/'
+	army_turn south-levy melee-by north-bows
+	run -0 --separate-stderr bt-check s.yaml
+	assert_line "      melee-by: [north-bows]"
+}
+
 @test "KM-5 validate: an army with shots has a range" {
 	edit kingdom '/^    range: 3$/d'
 	refused "bt-check: s.yaml:34:3: army 'north-bows' has shots but no 'range' (KM-5)"
