@@ -573,9 +573,13 @@ void	 bt_unit_squares(const struct bt_unit *,
 	    void (*fn)(void *, const struct bt_unit *, int x, int y), void *);
 
 /* search.c: the cheapest moves to a square (Dijkstra), the moves being a
- * ruleset's. Squares are relative to home, the unit's own. */
+ * ruleset's. Squares are relative to home, the unit's own. The window is
+ * the squares within r, all of them when r <= 256; a larger one starts
+ * 513 squares wide and doubles as the search reaches further (the map
+ * ends before any speed does), renumbering the squares then: a move
+ * function keeps coordinates, not bt_search_at's indices. */
 struct bt_search {
-	int		 r, side;	/* the window: (2r+1)^2 squares */
+	int		 r, side;	/* the window now: (2r+1)^2 squares */
 	int		*dist;		/* least cost to a square; -1: not reached */
 	int		*prev;		/* the square it was reached from */
 	signed char	*how;		/* by which move */

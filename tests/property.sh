@@ -16,9 +16,12 @@
 #     3, 4 or a signal, and standard error has no sanitizer report;
 #   - on 1 or 2 nothing is written: standard output is empty, and a file
 #     rewritten in place is as it was;
-#   - on 0 a written state passes bt-check and is canonical: bt-check
-#     writes it back byte for byte; a bt-order's state is the one its
-#     orders give when piped from program to program.
+#   - on 0 every state written passes bt-check (the loader and all the
+#     checks of a state) and is canonical: bt-check writes it back byte
+#     for byte. That is bt-init's, each program's (on standard output
+#     or, with -i, in the file), bt-order's, and that of each of a
+#     bt-order's orders given alone, one program piped to the next,
+#     whose last state must be bt-order's, byte for byte.
 # It goes on from the last good state; a battle that ends, or that has
 # taken 300 orders, gives way to a fresh one. The same RULES, SEED and
 # ORDERS play the same orders (the generator is awk's arithmetic, not its
@@ -760,7 +763,6 @@ rounds_played() {
 
 # new_battle: a fresh scenario, started by bt-init, in state.yaml.
 new_battle() {
-	local canon
 	[[ -z ${state-} ]] || rounds_played
 	battles=$((battles + 1))
 	bseed=$((seed * 1000 + battles))
@@ -771,32 +773,44 @@ new_battle() {
 	: > out.yaml
 	bt-init --seed "$bseed" scenario.yaml > state.yaml 2> err.txt ||
 		{ status=$?; fail "bt-init refused a generated scenario"; }
-	slurp state.yaml state
-	bt-check state.yaml > canon.yaml 2> err.txt ||
-		{ status=$?; fail "bt-init wrote a state bt-check refuses"; }
+	written state.yaml bt-init
+	state=$out
+}
+
+# written FILE WHO: the state in FILE, which WHO wrote, passes bt-check
+# (the loader and every check of a state) and is canonical: bt-check
+# writes it back byte for byte. Sets out to it.
+written() {
+	local canon
+	bt-check "$1" > canon.yaml 2> err.txt ||
+		{ status=$?; fail "bt-check refuses the state $2 wrote"; }
+	slurp "$1" out
 	slurp canon.yaml canon
-	[[ $canon == "$state" ]] || fail "bt-init's state is not canonical"
+	[[ $canon == "$out" ]] || fail "the state $2 wrote is not canonical"
 }
 
 # pipeline: the orders of a bt-order that succeeded, given one by one
-# to the programs, succeed too and end in the same state, byte for byte
-# (bt-order(1)).
+# to the programs, succeed too, each writing a state that passes bt-check,
+# and end in the same state, byte for byte (bt-order(1)).
 pipeline() {
-	local line from=state.yaml to=p1.yaml piped
+	local line from=state.yaml to=p1.yaml piped n=0 whole=$out
 	while read -r line; do
+		n=$((n + 1))
 		# shellcheck disable=SC2086
 		set -- $line
 		"$1" -f "$from" "${@:2}" > "$to" 2> err.txt ||
 			{ status=$?; fail "an order of a bt-order that succeeded fails alone: $line"; }
+		written "$to" "order $n of the bt-order alone ($line)"
 		from=$to
 		[[ $to == p1.yaml ]] && to=p2.yaml || to=p1.yaml
 	done < orders.txt
 	slurp "$from" piped
+	out=$whole
 	[[ $piped == "$out" ]] || fail "bt-order's state differs from the pipeline's"
 }
 
 run() {
-	local prog out canon errs
+	local prog out errs
 	rules=$1 seed=$2 total=$3
 	battles=0 ended=0 i=0 done=0 refused=0 usage=0 rounds=0 state=
 	set -f
@@ -864,10 +878,7 @@ run() {
 			[[ $out == "$state" ]] || fail "bt-check changed a canonical state"
 			continue ;;
 		esac
-		bt-check out.yaml > canon.yaml 2> err.txt ||
-			{ status=$?; fail "bt-check refuses the state it wrote"; }
-		slurp canon.yaml canon
-		[[ $canon == "$out" ]] || fail "the state written is not canonical"
+		written out.yaml "$prog"
 		[[ $prog != bt-order ]] || pipeline
 
 		state=$out
