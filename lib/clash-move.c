@@ -187,8 +187,11 @@ find_path(const struct mover *m, int gx, int gy, int left, int *path,
 	int r = left / m->st->map.square, len;
 	struct bt_search s;
 
-	if (r > m->st->map.width + m->st->map.height)
-		r = m->st->map.width + m->st->map.height;
+	/* A path is at most maxpath steps of one square: nothing further
+	 * can be its goal, and an unreachable goal is not looked for over
+	 * the whole map. */
+	if (r > maxpath)
+		r = maxpath;
 	gx -= m->u->stands[m->k[0]].x;
 	gy -= m->u->stands[m->k[0]].y;
 	if (abs(gx) > r || abs(gy) > r)

@@ -69,3 +69,14 @@ steps_of() {
 	assert_equal "$(field t.yaml units.red-bows.at)" "[848, 800]"
 	[[ "$(log_text t.yaml retreat)" == "red-bows is broken and retreats "?*" toward the n edge, 10000 ft, to [848, 800] (CC-28)" ]]
 }
+
+@test "CL-1 --to a square no path reaches, on a 4096x4096 map: refused without searching the whole map" {
+	bt-init --seed 1 "$EXAMPLES/clash-bridge.yaml" > s.yaml
+	gen_map 4096 1 town-hero speed=10000 < s.yaml > big.yaml
+	# [5, 5] holds a raider: no path ends there. The search looks no
+	# further than the 256 steps an order may have (it took 26 s to
+	# search all the map).
+	run --separate-stderr -1 timeout 10 bt-move -f big.yaml town-hero --to 5,5
+	assert_output ""
+	assert_equal "$stderr" "bt-move: refused (CL-1): 'town-hero' has no path to [5, 5] within its 10000 ft of movement left"
+}
