@@ -24,6 +24,7 @@ enum bt_exit {
 #define BT_MAX_DEPTH	32			/* nested collections */
 #define BT_MAX_MAP	4096			/* squares a side */
 #define BT_MAX_INT	1000000000L		/* any integer field */
+#define BT_MAX_ORDERS	10000			/* in one file of orders */
 
 #define BT_NELEM(a)	(sizeof(a) / sizeof((a)[0]))
 

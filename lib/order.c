@@ -437,35 +437,6 @@ place(const char *name, long line, int col)
 	    bt_xasprintf("%s:%ld", name, line);
 }
 
-/*
- * Reads st back from its own canonical text: what the next program of a
- * pipeline does, so that each order starts from exactly the state the
- * pipeline's program would read (positions for messages included), and
- * the result is byte for byte the pipeline's.
- */
-static int
-reread(struct bt_state *st)
-{
-	struct bt_error err;
-	size_t len;
-	char *text = bt_state_emit(st, 0, &len);
-	int status = BT_EXIT_OK;
-
-	if (text == NULL) {
-		bt_warnx("can't emit the state: libyaml failed");
-		return BT_EXIT_IO;
-	}
-	bt_state_free(st);
-	bt_error_init(&err, "<state>");
-	if (bt_state_read(st, text, len, BT_LOAD_STATE, &err) < 0) {
-		bt_error_print(&err, stderr);
-		status = err.status;
-	}
-	bt_error_free(&err);
-	free(text);
-	return status;
-}
-
 /* Says where the orders stopped, and that none of them counts. */
 static void
 stop_here(const char *name, long n, int status)
@@ -481,8 +452,7 @@ stop_here(const char *name, long n, int status)
 
 /* One line of orders, NUL-free and checked: split, parsed and played. */
 static int
-play_line(struct bt_state *st, const char *name, long n, const char *line,
-    bool *played)
+play_line(struct bt_state *st, const char *name, long n, const char *line)
 {
 	struct words w = { 0 };
 	struct bt_order o;
@@ -508,9 +478,8 @@ play_line(struct bt_state *st, const char *name, long n, const char *line,
 		if (bt_order_parse(w.v[0], (int)w.n, w.v, &o, &c, true) !=
 		    BT_PARSE_OK)
 			status = BT_EXIT_USAGE;
-		else if (!*played || (status = reread(st)) == BT_EXIT_OK)
+		else
 			status = bt_cli_apply(st, &c, &o, what);
-		*played = true;
 		bt_order_free(&o);
 		free(c.rolls);
 	}
@@ -520,15 +489,63 @@ play_line(struct bt_state *st, const char *name, long n, const char *line,
 	return status;
 }
 
+/*
+ * Whether a line holds an order, as split would find: not blank, not a
+ * comment. Counted before any is played, so that a file of too many is
+ * refused whole.
+ */
+static bool
+is_order(const char *s, const char *end)
+{
+	while (s < end && (*s == ' ' || *s == '\t'))
+		s++;
+	return s < end && *s != '#' && !(*s == '\r' && s + 1 == end);
+}
+
+/* The line of the order past BT_MAX_ORDERS, or 0 when there is none. */
+static long
+too_many(const char *text, const char *end)
+{
+	long n = 0, orders = 0;
+
+	for (const char *s = text; s < end;) {
+		const char *nl = memchr(s, '\n', (size_t)(end - s));
+
+		n++;
+		if (is_order(s, nl != NULL ? nl : end) &&
+		    ++orders > BT_MAX_ORDERS)
+			return n;
+		s = nl != NULL ? nl + 1 : end;
+	}
+	return 0;
+}
+
+/*
+ * The orders are played on st itself, one after another, as the pipeline
+ * of programs plays them: a program reads back exactly the state the one
+ * before it wrote, so the state in memory is that state, and there is no
+ * need for its text between orders. Going through the text (emit, parse,
+ * check) at each order cost time in the log's length, which grows with
+ * the orders: 10,000 orders did not end in 15 minutes.
+ */
 int
 bt_orders_play(struct bt_state *st, const char *name, const char *text,
     size_t len)
 {
 	const char *end = text + len;
-	bool played = false;
-	long n = 0;
+	long n = too_many(text, end);
 	int status = BT_EXIT_OK;
 
+	if (n > 0) {
+		char *where = place(name, n, 0);
+
+		bt_context = where;
+		bt_warnx("more than %d orders in one file: no battle needs so "
+		    "many; split them into turns", BT_MAX_ORDERS);
+		bt_context = NULL;
+		free(where);
+		return BT_EXIT_DATA;
+	}
 	for (const char *s = text; s < end && status == BT_EXIT_OK;) {
 		const char *nl = memchr(s, '\n', (size_t)(end - s));
 		size_t l = (size_t)((nl != NULL ? nl : end) - s);
@@ -549,7 +566,7 @@ bt_orders_play(struct bt_state *st, const char *name, const char *text,
 			free(where);
 			status = BT_EXIT_USAGE;
 		} else
-			status = play_line(st, name, n, line, &played);
+			status = play_line(st, name, n, line);
 		if (status != BT_EXIT_OK)
 			stop_here(name, n, status);
 		free(line);
