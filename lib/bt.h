@@ -205,6 +205,7 @@ struct bt_map {
 	struct bt_pos	*row_at;
 	struct bt_zone	*zones;
 	size_t		 nzones;
+	struct bt_pos	 marks[5];
 };
 struct bt_log_entry {
 	int		 round;
