@@ -54,3 +54,135 @@ at() {
 	[[ "$stderr" == *"bt-check: three.yaml:$(at three.yaml '^  north:' | sed 's/:1$/:3/'): a kingdom battle has two sides, not 3 (KM-2)"* ]] ||
 		fail "$stderr"
 }
+
+@test "a UTF-16 or UTF-32 byte-order mark is bad data, state or orders; a UTF-8 one is read and dropped" {
+	cc_state > s.yaml
+	local bom enc
+	for bom in 'UTF-32LE:\xff\xfe\x00\x00' 'UTF-32BE:\x00\x00\xfe\xff' \
+	    'UTF-16LE:\xff\xfe' 'UTF-16BE:\xfe\xff'; do
+		enc=${bom%%:*}
+		{ printf "${bom#*:}"; iconv -f UTF-8 -t "$enc" s.yaml; } > w.yaml
+		run --separate-stderr -3 bt-check w.yaml
+		assert_output ""
+		assert_equal "$stderr" "bt-check: w.yaml:1:1: a $enc byte-order mark: bt reads UTF-8 only (iconv -t UTF-8 converts it)"
+		{ printf "${bom#*:}"; echo bt-resolve | iconv -f UTF-8 -t "$enc"; } > w.orders
+		run --separate-stderr -3 bt-order -f s.yaml w.orders
+		assert_equal "$stderr" "bt-order: w.orders:1:1: a $enc byte-order mark: bt reads UTF-8 only (iconv -t UTF-8 converts it)"
+	done
+	# UTF-8's own mark, as some editors write it, says nothing: dropped
+	{ printf '\xef\xbb\xbf'; cat s.yaml; } > b.yaml
+	run --separate-stderr -0 bt-check b.yaml
+	assert_equal "$output" "$(cat s.yaml)"
+	{ printf '\xef\xbb\xbf'; echo 'bt-move blue-hydra f'; } > b.orders
+	run -0 bt-order -f s.yaml b.orders
+	assert_equal "$output" "$(bt-move -f s.yaml blue-hydra f)"
+}
+
+@test "a control character in any text of a state is bad data at its place, shown escaped" {
+	cc_state > s.yaml
+	local esc line
+	sed 's/^name: .*/name: "Ford\\e[2J\\e]0;pwned\\a"/' s.yaml > e.yaml
+	for prog in bt-check bt-render "bt-render -F pdf" "bt-resolve"; do
+		run --separate-stderr -3 $prog e.yaml
+		assert_output ""
+		assert_equal "$stderr" "${prog%% *}: e.yaml:3:7: a control character (\\x1b) in a value: text may hold no terminal controls"
+	done
+	# every kind: C0, DEL, C1 (NEL among them), in a key too
+	for esc in '\x01' '\x7f' '\u009b' '\N' '\r' '\0'; do
+		sed "s/^  red-foot:\$/&\n    notes: \"a${esc//\\/\\\\}b\"/" s.yaml > c.yaml
+		run --separate-stderr -3 bt-check c.yaml
+		line=$(grep -n '^    notes:' c.yaml | cut -d: -f1)
+		[[ "$stderr" == "bt-check: c.yaml:$line:12: a "* ]] || fail "$esc: $stderr"
+		[[ "$stderr" != *[$'\x01\x7f\r\x85\x9b']* ]] || fail "$esc raw: $stderr"
+	done
+	{ cat s.yaml; printf '"k\\x1b]0;x\\x07": 1\n'; } > c.yaml
+	run --separate-stderr -3 bt-check c.yaml
+	[[ "$stderr" == *"c.yaml:$(wc -l < c.yaml):1: a control character (\\x1b) in a value"* ]]
+	# tab and newline are text: a note of two lines, a tab in a name
+	sed 's/^  red-foot:$/&\n    notes: "first\\tline\\nsecond line"/' s.yaml > ok.yaml
+	run -0 bt-check ok.yaml
+	[[ "$output" == *'    notes: "first\tline\nsecond line"'* ]]
+	printf '%s\n' "$output" > out.yaml
+	run -0 bt-check out.yaml
+	assert_equal "$output" "$(cat out.yaml)"
+}
+
+@test "a message that quotes input shows its controls and bytes that are not UTF-8 escaped, never raw" {
+	cc_state > s.yaml
+	sed 's/^name: .*/name: "\\e"/' s.yaml > $'t\e]0;pwned\a.yaml'
+	run --separate-stderr -3 bt-check $'t\e]0;pwned\a.yaml'
+	assert_equal "$stderr" "bt-check: t\\x1b]0;pwned\\x07.yaml:3:7: a control character (\\x1b) in a value: text may hold no terminal controls"
+	run --separate-stderr -4 bt-check $'no\e[2J\xc2\x9b\xff.yaml'
+	assert_equal "$stderr" "bt-check: can't read 'no\\x1b[2J\\xc2\\x9b\\xff.yaml': No such file or directory"
+	run --separate-stderr -2 bt-move -f s.yaml $'blue\e[2J' f
+	assert_equal "$stderr" "bt-move: no unit 'blue\\x1b[2J' in the state"
+	run --separate-stderr -2 bt-attack -f s.yaml blue-hydra $'red\nfoot'
+	assert_equal "$stderr" "bt-attack: no unit 'red\\x0afoot' in the state"
+}
+
+@test "a control character in a file of orders is bad data at its line and column" {
+	cc_state > s.yaml
+	cp s.yaml before.yaml
+	printf 'bt-move blue-hydra f\nbt-move blue-hydra\x1b[2J f\n' > o.orders
+	run --separate-stderr -3 bt-order -i -f s.yaml o.orders
+	assert_output ""
+	assert_equal "$stderr" "bt-order: o.orders:2:19: a control character (\\x1b) in an order: text may hold no terminal controls
+bt-order: o.orders:2: the orders stop here, exit 3: none of them is applied"
+	cmp s.yaml before.yaml
+	printf 'bt-resolve\nbt-resolve \xc2\x9b\n' > o.orders
+	run --separate-stderr -3 bt-order -f s.yaml o.orders
+	[[ "$stderr" == "bt-order: o.orders:2:12: a control character (\\xc2\\x9b) in an order"* ]]
+	printf 'bt-resolve \xff\n' > o.orders
+	run --separate-stderr -3 bt-order -f s.yaml o.orders
+	[[ "$stderr" == "bt-order: o.orders:1:12: not UTF-8 (\\xff) in an order"* ]]
+}
+
+# long N: N bytes of text.
+long() {
+	awk -v n="$1" 'BEGIN { while (n-- > 0) printf "a" }'
+}
+
+@test "each text of a state is bounded: a name 256 bytes, notes and log texts 4096, any value 4096" {
+	cc_state > s.yaml
+	sed "s/^name: .*/name: $(long 256)/" s.yaml > ok.yaml
+	run -0 bt-check ok.yaml
+	sed "s/^name: .*/name: $(long 257)/" s.yaml > n.yaml
+	run --separate-stderr -3 bt-check n.yaml
+	assert_equal "$stderr" "bt-check: n.yaml:3:7: 'name' is 257 bytes long: a name is at most 256"
+	# é is two bytes: the bound is in bytes
+	sed "s/^    name: Longbows\$/    name: $(long 255)é/" s.yaml > u.yaml
+	run --separate-stderr -3 bt-check u.yaml
+	[[ "$stderr" == "bt-check: u.yaml:"*": 'name' is 257 bytes long: a name is at most 256" ]]
+	sed "s/^  red-foot:\$/&\n    notes: $(long 4096)/" s.yaml > ok.yaml
+	run -0 bt-check ok.yaml
+	sed "s/^  red-foot:\$/&\n    notes: $(long 4097)/" s.yaml > t.yaml
+	run --separate-stderr -3 bt-check t.yaml
+	assert_equal "$stderr" "bt-check: t.yaml:$(at t.yaml '^    notes:' | cut -d: -f1):12: a value of 4097 bytes: at most 4096"
+	# a key is a name: a unit's id, a tactic's, a zone's side
+	{ cat s.yaml; printf '%s: 1\n' "$(long 300)"; } > k.yaml
+	run --separate-stderr -3 bt-check k.yaml
+	assert_equal "$stderr" "bt-check: k.yaml:$(wc -l < k.yaml):1: a key of 300 bytes: at most 256"
+	printf 'x: %s\n' "$(long 5000)" >> s.yaml
+	run --separate-stderr -3 bt-check s.yaml
+	assert_equal "$stderr" "bt-check: s.yaml:$(wc -l < s.yaml):4: a value of 5000 bytes: at most 4096"
+}
+
+@test "a huge battle name is refused at once, not drawn: bt-render -F pdf in little memory" {
+	skip_under_valgrind "a memory bound"
+	cc_state > s.yaml
+	{ printf 'name: '; long 60000000; echo; grep -v '^name:' s.yaml; } > huge.yaml
+	# 3.3 GB before; the input itself is 60 MB
+	run --separate-stderr -3 bash -c 'ulimit -v 400000 && exec bt-render -F pdf huge.yaml'
+	assert_output ""
+	assert_equal "$stderr" "bt-render: huge.yaml:1:7: a value of 60000000 bytes: at most 4096"
+}
+
+@test "an order's free text is bounded as the log's: --crit-type of 256 bytes and no more" {
+	cc_state | bt-move blue-hydra f f > s.yaml
+	run --separate-stderr -2 bt-attack -f s.yaml --crit-type="$(long 257)" -r 20,6 blue-hydra red-foot
+	[[ "$stderr" == "bt-attack: bad --crit-type: 257 bytes long: at most 256"$'\n'"usage: bt-attack "* ]]
+	run --separate-stderr -0 bt-attack -f s.yaml --crit-type="$(long 256)" -r 20 blue-hydra red-foot
+	printf '%s\n' "$output" > c.yaml
+	grep -q "$(long 256)" c.yaml
+	run -0 bt-check c.yaml
+}
