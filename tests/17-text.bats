@@ -186,3 +186,27 @@ long() {
 	grep -q "$(long 256)" c.yaml
 	run -0 bt-check c.yaml
 }
+
+@test "make fuzz's seeds and dictionary hold text at its bounds and past them; fuzz-turn plays a file past the orders' bound" {
+	FUZZ_MAX_ORDERS=16 "$BT_SRCDIR/tests/fuzz/prepare" "$BT_SRCDIR" "$BT_BUILDDIR" out
+	local f
+	for f in state/text-name-256.yaml state/text-name-257.yaml \
+	    state/text-notes-4096.yaml state/text-notes-4097.yaml \
+	    state/text-name-escape.yaml state/text-bom-utf16.yaml \
+	    turn/text-orders-max turn/text-orders-past-max turn/text-crit-type-256; do
+		[ -s "out/seeds/$f" ] || fail "no seed $f"
+	done
+	assert_equal "$(sed '/^===$/,$d' out/seeds/turn/text-orders-past-max | grep -c '^bt-resolve$')" 17
+	grep -qxF '"\\e"' out/bt.dict
+	grep -qxF '"\xC2\x9B"' out/bt.dict
+	# the loader refuses what is past a bound, and reads what is at it
+	run -0 bt-check out/seeds/state/text-name-256.yaml
+	run -3 bt-check out/seeds/state/text-name-257.yaml
+	run -0 bt-check out/seeds/state/text-notes-4096.yaml
+	run -3 bt-check out/seeds/state/text-notes-4097.yaml
+	# the replay harness (make check builds it), bt-order's own bound
+	[ -x "$BT_BUILDDIR/tests/fuzz/fuzz-turn" ] || skip "fuzz-turn is not built: make check builds it"
+	{ yes bt-resolve | head -n 10001; echo ===; cc_state | grep -v '^round-limit:'; } > past-max
+	run --separate-stderr -0 "$BT_BUILDDIR/tests/fuzz/fuzz-turn" past-max out/seeds/turn
+	[[ "$stderr" == *"<orders>:10001: more than 10000 orders in one file"* ]]
+}
