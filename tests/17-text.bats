@@ -210,3 +210,14 @@ long() {
 	run --separate-stderr -0 "$BT_BUILDDIR/tests/fuzz/fuzz-turn" past-max out/seeds/turn
 	[[ "$stderr" == *"<orders>:10001: more than 10000 orders in one file"* ]]
 }
+
+@test "bt-roll's --what goes into the log: 256 bytes at most, so the state it writes reads back" {
+	cc_state > s.yaml
+	run --separate-stderr -2 bt-roll -f s.yaml -w "$(long 257)" d20
+	assert_output ""
+	[[ "$stderr" == "bt-roll: bad --what: 257 bytes long: at most 256"$'\n'"usage: bt-roll "* ]]
+	run --separate-stderr -0 bt-roll -f s.yaml -r 8 -w "$(long 256)" d20
+	printf '%s\n' "$output" > r.yaml
+	run -0 bt-check r.yaml
+	[[ "$(log_text r.yaml)" == "$(long 256), 1d20 rolled "* ]]
+}

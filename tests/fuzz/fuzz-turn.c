@@ -122,7 +122,8 @@ dm_roll(struct bt_state *st, const char *line)
 	/* What cmd/bt-roll.c refuses before it reads the state. */
 	if (dice_word == NULL || bt_dice_expr_parse(&x, dice_word) < 0 ||
 	    ((adv || dis) && (x.count != 1 || x.sides != 20)) ||
-	    (what != NULL && !bt_text_valid(what)))
+	    (what != NULL && (!bt_text_valid(what) ||
+	    strlen(what) > BT_MAX_NAME)))
 		goto out;
 	if ((status = bt_cli_refuse_ended(st)) != BT_EXIT_OK)
 		goto out;
