@@ -877,15 +877,27 @@ bt_log_add(struct bt_state *st, const char *event, const char *who)
 	return e;
 }
 
+/*
+ * A text longer than any a state may hold (an initiative tie of hundreds
+ * of units, a move of thousands of steps) is cut to fit, on a character's
+ * boundary, and ends in "...": what a program writes always reads back.
+ * The entry's rolls keep every die.
+ */
 void
 bt_log_text(struct bt_log_entry *e, const char *fmt, ...)
 {
 	va_list ap;
+	size_t cut = BT_MAX_TEXT - 3;
 
 	free(e->text);
 	va_start(ap, fmt);
 	e->text = bt_xvasprintf(fmt, ap);
 	va_end(ap);
+	if (strlen(e->text) <= BT_MAX_TEXT)
+		return;
+	while ((e->text[cut] & 0xC0) == 0x80)
+		cut--;
+	memcpy(e->text + cut, "...", 4);
 }
 
 /* --- the checks every state passes (bt-check; bt-init's scenario too) --- */

@@ -221,3 +221,34 @@ long() {
 	run -0 bt-check r.yaml
 	[[ "$(log_text r.yaml)" == "$(long 256), 1d20 rolled "* ]]
 }
+
+@test "a log text the programs would write past 4096 bytes is cut there, so the state reads back: an initiative tie of 300 units" {
+	# 600 units of weight 0 (CC-3), all of initiative 8: one tie a side
+	awk 'BEGIN {
+		print "bt: 1\nrules: cc\nname: Many\nweather: clear\nclimate: temperate"
+		print "map:\n  width: 40\n  height: 40\n  rows:"
+		for (y = 0; y < 40; y++) {
+			printf "    - \""
+			for (x = 0; x < 40; x++) printf "."
+			print "\""
+		}
+		print "  zones:\n    red: [[0, 0, 39, 19]]\n    blue: [[0, 20, 39, 39]]"
+		print "sides:\n  red: {commander: R, rating: 1, culture: 1}"
+		print "  blue: {commander: B, rating: 1, culture: 2}\nunits:"
+		for (i = 0; i < 600; i++) {
+			y = i % 2 ? 39 - int(i / 80) : int(i / 80)
+			printf "  unit-%04d:\n    side: %s\n    name: U\n    type: infantry\n", i, i % 2 ? "blue" : "red"
+			printf "    at: [%d, %d]\n    facing: n\n    speed: 150\n    ac: 12\n", int(i / 2) % 40, y
+			print "    hp: 3\n    max-hp: 3\n    attack: 1\n    damage: 1\n    morale: 0\n    initiative: 8\n    weight: 0"
+		}
+	}' > many.yaml
+	run --separate-stderr -0 bt-init --seed 1 many.yaml
+	printf '%s\n' "$output" > s.yaml
+	run -0 bt-check s.yaml
+	local text
+	text=$(grep -m 1 '^  text: initiative tie broken by a d20 each, unit-0001 ' s.yaml)
+	assert_equal "${#text}" $((8 + 4096))
+	[[ "$text" == *"..." ]]
+	# every die is still in the entry's rolls
+	assert_equal "$(grep -m 1 -B 1 -xF -- "$text" s.yaml | head -n 1 | tr ',' '\n' | grep -c 'd20=')" 300
+}
