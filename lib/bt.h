@@ -24,6 +24,11 @@ enum bt_exit {
 #define BT_MAX_DEPTH	32			/* nested collections */
 #define BT_MAX_MAP	4096			/* squares a side */
 #define BT_MAX_INT	1000000000L		/* any integer field */
+#ifndef BT_MAX_ORDERS		/* make fuzz sets a small one, to reach it */
+#define BT_MAX_ORDERS	10000			/* in one file of orders */
+#endif
+#define BT_MAX_TEXT	4096	/* bytes of any value: notes, a log's text */
+#define BT_MAX_NAME	256	/* bytes of a key, a name, any other string */
 
 #define BT_NELEM(a)	(sizeof(a) / sizeof((a)[0]))
 
@@ -56,6 +61,16 @@ int	 bt_data_error(struct bt_error *, struct bt_pos, const char *fmt, ...)
 void	 bt_error_print(const struct bt_error *, FILE *);
 void	 bt_error_free(struct bt_error *);
 void	 bt_warnx(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+/*
+ * Text from outside (CLI.md): the offset of the first character of s (len
+ * bytes) that is no text, len when there is none; *n is its length. No
+ * text: a control character (C0 but tab, and newline when lines is set;
+ * DEL; C1), or a byte that is not UTF-8 (*n 1). Messages print such
+ * characters escaped, \x1b. bt_text_why says what the one found at s is,
+ * in what ("a value"), for a message; caller frees.
+ */
+size_t	 bt_text_bad(const char *s, size_t len, bool lines, size_t *n);
+char	*bt_text_why(const char *s, size_t n, const char *in);
 /* Allocation wrappers: on failure they report, clean up and exit 4. */
 void	*bt_xmalloc(size_t);
 /* For buffers of BT_HUGE bytes or more: offered to the kernel as huge
@@ -105,6 +120,10 @@ struct bt_tree {
 	struct bt_arena		*arena;		/* owns every node and string */
 	const struct bt_tree_hook *hook;	/* or NULL */
 };
+/* A byte-order mark at the start of a text: 3 for UTF-8's, which says
+ * nothing and is skipped; 0 for none; -1 for UTF-16's or UTF-32's (exit
+ * 3, reported in err at 1:1): bt reads UTF-8 only. */
+int	 bt_text_bom(const char *buf, size_t len, struct bt_error *);
 /* Parses one YAML document; free with bt_tree_free, even on failure.
  * t->hook is read: set it, or leave it NULL, before the call. */
 int	 bt_tree_parse(struct bt_tree *, const char *buf, size_t len,
@@ -131,7 +150,7 @@ void	 bt_emit_quoted(struct bt_emitter *, const char *);
 void	 bt_emit_int(struct bt_emitter *, long);
 void	 bt_emit_bool(struct bt_emitter *, bool);
 void	 bt_emit_null(struct bt_emitter *);
-/* Text a state can hold: valid UTF-8, no control characters but tab. */
+/* Text of one line: valid UTF-8, no control characters but tab. */
 bool	 bt_text_valid(const char *);
 
 /* dice.c: PCG32 (O'Neill 2014), whose whole state is two 64-bit words. */
@@ -204,6 +223,7 @@ struct bt_map {
 	struct bt_pos	*row_at;
 	struct bt_zone	*zones;
 	size_t		 nzones;
+	struct bt_pos	 marks[5];
 };
 struct bt_log_entry {
 	int		 round;

@@ -269,8 +269,8 @@ cc_check(const struct bt_state *st, struct bt_error *err)
 	check_turn(st, err);
 	check_result(st, err);
 	if (st->map.square != 50)
-		bt_errorf(err, BT_EXIT_DATA, 0, 0, "a cc map's squares are 50 "
-		    "ft, not %d (G-1)", st->map.square);
+		bt_data_error(err, bt_state_mark(st, "map.square"), "a cc "
+		    "map's squares are 50 ft, not %d (G-1)", st->map.square);
 	if (st->weather == ROLL && st->order != NULL)
 		bt_errorf(err, BT_EXIT_DATA, 0, 0, "'weather: roll' is for a "
 		    "scenario; bt-init rolls it (CC-4)");

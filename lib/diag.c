@@ -13,14 +13,116 @@ const char *bt_progname = "bt";
 const char *bt_context;
 static void (*fatal_cleanup)(void);
 
+/*
+ * The length of the UTF-8 character at p (left bytes), or 0 when p does
+ * not start one: a stray continuation byte, an overlong form, a
+ * surrogate, past U+10FFFF, or cut short. *cp gets its code point.
+ */
+static size_t
+utf8_char(const unsigned char *p, size_t left, unsigned long *cp)
+{
+	unsigned long c, min;
+	size_t n;
+
+	if (p[0] < 0x80) {
+		*cp = p[0];
+		return 1;
+	}
+	n = p[0] < 0xC2 ? 0 : p[0] < 0xE0 ? 2 : p[0] < 0xF0 ? 3 :
+	    p[0] < 0xF5 ? 4 : 0;
+	if (n == 0 || n > left)
+		return 0;
+	c = p[0] & (0x7F >> n);
+	for (size_t i = 1; i < n; i++) {
+		if ((p[i] & 0xC0) != 0x80)
+			return 0;
+		c = c << 6 | (p[i] & 0x3F);
+	}
+	min = n == 2 ? 0x80 : n == 3 ? 0x800 : 0x10000;
+	if (c < min || c > 0x10FFFF || (c >= 0xD800 && c <= 0xDFFF))
+		return 0;
+	*cp = c;
+	return n;
+}
+
+size_t
+bt_text_bad(const char *s, size_t len, bool lines, size_t *n)
+{
+	const unsigned char *p = (const unsigned char *)s;
+	unsigned long c;
+
+	for (size_t i = 0; i < len; i += *n) {
+		if ((*n = utf8_char(p + i, len - i, &c)) == 0) {
+			*n = 1;
+			return i;
+		}
+		if ((c < 0x20 && c != '\t' && !(lines && c == '\n')) ||
+		    (c >= 0x7F && c <= 0x9F))
+			return i;
+	}
+	*n = 0;
+	return len;
+}
+
+/* The n bytes at s (4 at most: one character) as "\x1b" into buf. */
+static void
+text_show(char buf[20], const char *s, size_t n)
+{
+	buf[0] = '\0';
+	for (size_t i = 0; i < n && i < 4; i++)
+		snprintf(buf + 4 * i, 20 - 4 * i, "\\x%02x",
+		    (unsigned char)s[i]);
+}
+
+char *
+bt_text_why(const char *s, size_t n, const char *in)
+{
+	char show[20];
+
+	text_show(show, s, n);
+	if (n == 1 && (unsigned char)*s >= 0x80)
+		return bt_xasprintf("not UTF-8 (%s) in %s", show, in);
+	return bt_xasprintf("a control character (%s) in %s: text may hold "
+	    "no terminal controls", show, in);
+}
+
+/*
+ * Every message goes out through here, so that input a message quotes (a
+ * bad value, a key, a file name, an order's word) never reaches the
+ * reader's terminal raw: a control character or a byte that is not UTF-8
+ * is written \xHH, byte by byte, newline included (a message is one
+ * line). bt's own words hold none of them.
+ */
+static void
+put_escaped(const char *s, FILE *fp)
+{
+	size_t len = strlen(s), n;
+	char show[20];
+
+	while (len > 0) {
+		size_t ok = bt_text_bad(s, len, false, &n);
+
+		fwrite(s, 1, ok, fp);
+		if (ok == len)
+			break;
+		text_show(show, s + ok, n);
+		fputs(show, fp);
+		s += ok + n;
+		len -= ok + n;
+	}
+}
+
 /* "bt-order: orders:3: bt-move: " while bt-order plays a line, so that a
  * program's message says which order it is about. */
 static void
 prefix(FILE *fp)
 {
-	fprintf(fp, "%s: ", bt_progname);
-	if (bt_context != NULL)
-		fprintf(fp, "%s: ", bt_context);
+	put_escaped(bt_progname, fp);
+	fputs(": ", fp);
+	if (bt_context != NULL) {
+		put_escaped(bt_context, fp);
+		fputs(": ", fp);
+	}
 }
 
 void
@@ -91,15 +193,19 @@ bt_error_print(const struct bt_error *e, FILE *fp)
 	qsort(sorted, e->n, sizeof(*sorted), by_place);
 	for (size_t i = 0; i < e->n; i++) {
 		const struct bt_msg *m = sorted[i];
+		char *line;
 
-		prefix(fp);
 		if (e->file != NULL && m->line > 0)
-			fprintf(fp, "%s:%d:%d: %s\n", e->file, m->line, m->col,
-			    m->text);
+			line = bt_xasprintf("%s:%d:%d: %s", e->file, m->line,
+			    m->col, m->text);
 		else if (e->file != NULL)
-			fprintf(fp, "%s: %s\n", e->file, m->text);
+			line = bt_xasprintf("%s: %s", e->file, m->text);
 		else
-			fprintf(fp, "%s\n", m->text);
+			line = bt_xstrdup(m->text);
+		prefix(fp);
+		put_escaped(line, fp);
+		fputc('\n', fp);
+		free(line);
 	}
 	free(sorted);
 }
@@ -118,12 +224,15 @@ void
 bt_warnx(const char *fmt, ...)
 {
 	va_list ap;
+	char *msg;
 
-	prefix(stderr);
 	va_start(ap, fmt);
-	vfprintf(stderr, fmt, ap);
+	msg = bt_xvasprintf(fmt, ap);
 	va_end(ap);
+	prefix(stderr);
+	put_escaped(msg, stderr);
 	fputc('\n', stderr);
+	free(msg);
 }
 
 /* Registers what must be undone before dying (an in-place temporary). */

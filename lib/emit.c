@@ -235,19 +235,7 @@ bt_emit_null(struct bt_emitter *em)
 bool
 bt_text_valid(const char *s)
 {
-	const unsigned char *p = (const unsigned char *)s;
+	size_t len = strlen(s), n;
 
-	while (*p != '\0') {
-		size_t len = *p < 0x80 ? 1 : (*p & 0xE0) == 0xC0 ? 2 :
-		    (*p & 0xF0) == 0xE0 ? 3 : (*p & 0xF8) == 0xF0 ? 4 : 0;
-
-		if (len == 0 || (len == 1 && *p < 0x20 && *p != '\t') ||
-		    *p == 0x7F || (len == 2 && *p < 0xC2))
-			return false;
-		for (size_t i = 1; i < len; i++)
-			if ((p[i] & 0xC0) != 0x80)
-				return false;
-		p += len;
-	}
-	return true;
+	return bt_text_bad(s, len, false, &n) == len;
 }

@@ -717,8 +717,8 @@ static void
 kingdom_check(const struct bt_state *st, struct bt_error *err)
 {
 	if (st->nsides != 2)
-		bt_errorf(err, BT_EXIT_DATA, 0, 0, "a kingdom battle has two "
-		    "sides, not %zu (KM-2)", st->nsides);
+		bt_data_error(err, bt_state_mark(st, "sides"), "a kingdom "
+		    "battle has two sides, not %zu (KM-2)", st->nsides);
 	else if (st->first != NULL && bt_side_find(st, st->first) == NULL)
 		bt_data_error(err, bt_state_mark(st, "first"), "'first' names "
 		    "'%s', which is not a side (KM-2)", st->first);

@@ -49,10 +49,16 @@ attack_option(struct bt_order *o, int ch, char *arg)
 		o->adv = true;
 		return 0;
 	case 'c':
-		/* It goes into the log as it is written. */
+		/* It goes into the log as it is written: a name's length
+		 * keeps the log's text within BT_MAX_TEXT. */
 		if (!bt_text_valid(arg)) {
 			bt_warnx("bad --crit-type: it must be UTF-8 text on one "
 			    "line");
+			return -1;
+		}
+		if (strlen(arg) > BT_MAX_NAME) {
+			bt_warnx("bad --crit-type: %zu bytes long: at most %d",
+			    strlen(arg), BT_MAX_NAME);
 			return -1;
 		}
 		o->crit_type = arg;
@@ -372,8 +378,9 @@ words_free(struct words *w)
  * and "..." keep what they hold as it is, blanks and the characters
  * below included, and may sit inside a word (--hold='a,b'); a '#' that
  * begins a word begins a comment. Nothing is expanded: no variables, no
- * globs, no backslash escapes. Returns 0, or -1 with why (size bytes)
- * saying what is wrong at the 1-based column *col.
+ * globs, no backslash escapes. Returns 0, or the exit status with why
+ * (size bytes) saying what is wrong at the 1-based column *col: a word
+ * longer than any text a state holds is bad data, the rest usage.
  */
 static int
 split(const char *line, struct words *w, char *why, size_t size, int *col)
@@ -381,7 +388,7 @@ split(const char *line, struct words *w, char *why, size_t size, int *col)
 	char *out;
 	char quote = 0;
 	bool in_word = false;
-	int qcol = 0;
+	int qcol = 0, wcol = 0;
 
 	/* A word is never longer than the text it came from. */
 	out = w->buf = bt_xmalloc(strlen(line) + 1);
@@ -393,7 +400,7 @@ split(const char *line, struct words *w, char *why, size_t size, int *col)
 				snprintf(why, size, "no closing %c for this "
 				    "quote", quote);
 				*col = qcol;
-				return -1;
+				return BT_EXIT_USAGE;
 			}
 			if (ch == quote)
 				quote = 0;
@@ -402,6 +409,15 @@ split(const char *line, struct words *w, char *why, size_t size, int *col)
 			continue;
 		}
 		if (ch == '\0' || ch == ' ' || ch == '\t') {
+			size_t len = in_word ? (size_t)(out - w->v[w->n - 1]) :
+			    0;
+
+			if (len > BT_MAX_TEXT) {
+				snprintf(why, size, "a word of %zu bytes: at "
+				    "most %d", len, BT_MAX_TEXT);
+				*col = wcol;
+				return BT_EXIT_DATA;
+			}
 			if (in_word)
 				*out++ = '\0';
 			in_word = false;
@@ -415,11 +431,12 @@ split(const char *line, struct words *w, char *why, size_t size, int *col)
 			snprintf(why, size, "'%c' is a shell's: bt-order "
 			    "runs no shell (quote it to mean the letter)", ch);
 			*col = (int)(s - line) + 1;
-			return -1;
+			return BT_EXIT_USAGE;
 		}
 		if (!in_word) {
 			words_add(w, out);
 			in_word = true;
+			wcol = (int)(s - line) + 1;
 		}
 		if (ch == '\'' || ch == '"') {
 			quote = ch;
@@ -437,35 +454,6 @@ place(const char *name, long line, int col)
 	    bt_xasprintf("%s:%ld", name, line);
 }
 
-/*
- * Reads st back from its own canonical text: what the next program of a
- * pipeline does, so that each order starts from exactly the state the
- * pipeline's program would read (positions for messages included), and
- * the result is byte for byte the pipeline's.
- */
-static int
-reread(struct bt_state *st)
-{
-	struct bt_error err;
-	size_t len;
-	char *text = bt_state_emit(st, 0, &len);
-	int status = BT_EXIT_OK;
-
-	if (text == NULL) {
-		bt_warnx("can't emit the state: libyaml failed");
-		return BT_EXIT_IO;
-	}
-	bt_state_free(st);
-	bt_error_init(&err, "<state>");
-	if (bt_state_read(st, text, len, BT_LOAD_STATE, &err) < 0) {
-		bt_error_print(&err, stderr);
-		status = err.status;
-	}
-	bt_error_free(&err);
-	free(text);
-	return status;
-}
-
 /* Says where the orders stopped, and that none of them counts. */
 static void
 stop_here(const char *name, long n, int status)
@@ -481,8 +469,7 @@ stop_here(const char *name, long n, int status)
 
 /* One line of orders, NUL-free and checked: split, parsed and played. */
 static int
-play_line(struct bt_state *st, const char *name, long n, const char *line,
-    bool *played)
+play_line(struct bt_state *st, const char *name, long n, const char *line)
 {
 	struct words w = { 0 };
 	struct bt_order o;
@@ -491,10 +478,9 @@ play_line(struct bt_state *st, const char *name, long n, const char *line,
 	char *where = NULL, why[128];
 	int col, status = BT_EXIT_OK;
 
-	if (split(line, &w, why, sizeof(why), &col) < 0) {
+	if ((status = split(line, &w, why, sizeof(why), &col)) != 0) {
 		bt_context = where = place(name, n, col);
 		bt_warnx("%s", why);
-		status = BT_EXIT_USAGE;
 	} else if (w.n == 0)		/* blank, or a comment */
 		;
 	else if ((what = bt_order_what(w.v[0])) == NULL) {
@@ -508,9 +494,8 @@ play_line(struct bt_state *st, const char *name, long n, const char *line,
 		if (bt_order_parse(w.v[0], (int)w.n, w.v, &o, &c, true) !=
 		    BT_PARSE_OK)
 			status = BT_EXIT_USAGE;
-		else if (!*played || (status = reread(st)) == BT_EXIT_OK)
+		else
 			status = bt_cli_apply(st, &c, &o, what);
-		*played = true;
 		bt_order_free(&o);
 		free(c.rolls);
 	}
@@ -520,18 +505,74 @@ play_line(struct bt_state *st, const char *name, long n, const char *line,
 	return status;
 }
 
+/*
+ * Whether a line holds an order, as split would find: not blank, not a
+ * comment. Counted before any is played, so that a file of too many is
+ * refused whole.
+ */
+static bool
+is_order(const char *s, const char *end)
+{
+	while (s < end && (*s == ' ' || *s == '\t'))
+		s++;
+	return s < end && *s != '#' && !(*s == '\r' && s + 1 == end);
+}
+
+/* The line of the order past BT_MAX_ORDERS, or 0 when there is none. */
+static long
+too_many(const char *text, const char *end)
+{
+	long n = 0, orders = 0;
+
+	for (const char *s = text; s < end;) {
+		const char *nl = memchr(s, '\n', (size_t)(end - s));
+
+		n++;
+		if (is_order(s, nl != NULL ? nl : end) &&
+		    ++orders > BT_MAX_ORDERS)
+			return n;
+		s = nl != NULL ? nl + 1 : end;
+	}
+	return 0;
+}
+
+/*
+ * The orders are played on st itself, one after another, as the pipeline
+ * of programs plays them: a program reads back exactly the state the one
+ * before it wrote, so the state in memory is that state, and there is no
+ * need for its text between orders. Going through the text (emit, parse,
+ * check) at each order cost time in the log's length, which grows with
+ * the orders: 10,000 orders did not end in 15 minutes.
+ */
 int
 bt_orders_play(struct bt_state *st, const char *name, const char *text,
     size_t len)
 {
 	const char *end = text + len;
-	bool played = false;
-	long n = 0;
-	int status = BT_EXIT_OK;
+	struct bt_error err;
+	long n;
+	int status = BT_EXIT_OK, bom;
 
+	bt_error_init(&err, name);
+	if ((bom = bt_text_bom(text, len, &err)) < 0) {
+		bt_error_print(&err, stderr);
+		bt_error_free(&err);
+		return BT_EXIT_DATA;
+	}
+	text += bom;
+	if ((n = too_many(text, end)) > 0) {
+		char *where = place(name, n, 0);
+
+		bt_context = where;
+		bt_warnx("more than %d orders in one file: no battle needs so "
+		    "many; split them into turns", BT_MAX_ORDERS);
+		bt_context = NULL;
+		free(where);
+		return BT_EXIT_DATA;
+	}
 	for (const char *s = text; s < end && status == BT_EXIT_OK;) {
 		const char *nl = memchr(s, '\n', (size_t)(end - s));
-		size_t l = (size_t)((nl != NULL ? nl : end) - s);
+		size_t l = (size_t)((nl != NULL ? nl : end) - s), bad, size;
 		char *line, *where;
 
 		n++;
@@ -541,15 +582,18 @@ bt_orders_play(struct bt_state *st, const char *name, const char *text,
 		line = bt_xmalloc(l + 1);
 		memcpy(line, s, l);
 		line[l] = '\0';
-		if (memchr(s, '\0', l) != NULL || !bt_text_valid(line)) {
-			bt_context = where = place(name, n, 0);
-			bt_warnx("not text: a NUL byte, a control character "
-			    "or bad UTF-8");
+		/* Before the words: a message may quote one. */
+		if ((bad = bt_text_bad(s, l, false, &size)) < l) {
+			char *why = bt_text_why(s + bad, size, "an order");
+
+			bt_context = where = place(name, n, (int)bad + 1);
+			bt_warnx("%s", why);
 			bt_context = NULL;
 			free(where);
-			status = BT_EXIT_USAGE;
+			free(why);
+			status = BT_EXIT_DATA;
 		} else
-			status = play_line(st, name, n, line, &played);
+			status = play_line(st, name, n, line);
 		if (status != BT_EXIT_OK)
 			stop_here(name, n, status);
 		free(line);

@@ -108,6 +108,13 @@ bt_node_str(const struct bt_node *n, char **out, const char *key,
 	return 0;
 }
 
+static bool
+free_text(const char *key)
+{
+	return strcmp(key, "notes") == 0 || strcmp(key, "text") == 0 ||
+	    strcmp(key, "reason") == 0;
+}
+
 static void
 list_words(char *buf, size_t size, const char *const *words)
 {
@@ -273,6 +280,15 @@ load_field(const struct bt_field *f, void *obj, const struct bt_node *n,
 		}
 		return wrong_type(n, f->key, "true or false", ld);
 	case BT_F_STR:
+		/* Free text (notes, a log's text, a result's reason) has the
+		 * tree's bound; any other string is a name, which the
+		 * programs copy into a log's text, so it keeps that text in
+		 * its bound. */
+		if (n->kind == BT_NODE_SCALAR && !free_text(f->key) &&
+		    strlen(n->str) > BT_MAX_NAME)
+			return bt_errorf(ld->err, BT_EXIT_DATA, n->line, n->col,
+			    "'%s' is %zu bytes long: a name is at most %d",
+			    f->key, strlen(n->str), BT_MAX_NAME);
 		return bt_node_str(n, AT(obj, f, char *), f->key, ld);
 	case BT_F_WORD:
 		if (bt_node_word(n, f->words, &w, f->key, ld))

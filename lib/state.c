@@ -260,8 +260,9 @@ static const struct bt_field map_fields[] = {
 };
 static const struct bt_schema map_schema = {
 	"'map'", map_fields, sizeof(map_fields) / sizeof(map_fields[0]),
-	SIZE_MAX, 0
+	SIZE_MAX, offsetof(struct bt_map, marks)
 };
+BT_MARKS_FIT(struct bt_map, map_fields);
 
 /* Ids are words: letters, digits, '-' and '_' (clash names stands UNIT.N). */
 static bool
@@ -317,7 +318,13 @@ load_sides(void *obj, const struct bt_node *n, struct bt_load *ld)
 		s->line = n->kids[i]->line;
 		s->col = n->kids[i]->col;
 		label = bt_xasprintf("side '%s'", s->id);
-		if (check_id(n->kids[i], "side", ld) ||
+		/* A result names the winner or says 'draw': a side of that
+		 * name would win a battle that reads as drawn. */
+		if (strcmp(s->id, "draw") == 0)
+			rc = bt_errorf(ld->err, BT_EXIT_DATA, s->line, s->col,
+			    "a side can't be named 'draw': it is the result of "
+			    "a drawn battle");
+		else if (check_id(n->kids[i], "side", ld) ||
 		    bt_schema_load(st->rules->side, s, n->kids[i + 1], label, ld))
 			rc = -1;
 		free(label);
@@ -870,15 +877,27 @@ bt_log_add(struct bt_state *st, const char *event, const char *who)
 	return e;
 }
 
+/*
+ * A text longer than any a state may hold (an initiative tie of hundreds
+ * of units, a move of thousands of steps) is cut to fit, on a character's
+ * boundary, and ends in "...": what a program writes always reads back.
+ * The entry's rolls keep every die.
+ */
 void
 bt_log_text(struct bt_log_entry *e, const char *fmt, ...)
 {
 	va_list ap;
+	size_t cut = BT_MAX_TEXT - 3;
 
 	free(e->text);
 	va_start(ap, fmt);
 	e->text = bt_xvasprintf(fmt, ap);
 	va_end(ap);
+	if (strlen(e->text) <= BT_MAX_TEXT)
+		return;
+	while ((e->text[cut] & 0xC0) == 0x80)
+		cut--;
+	memcpy(e->text + cut, "...", 4);
 }
 
 /* --- the checks every state passes (bt-check; bt-init's scenario too) --- */

@@ -215,6 +215,59 @@ refused_property(const yaml_event_t *ev, const unsigned char *anchor,
 }
 
 int
+bt_text_bom(const char *buf, size_t len, struct bt_error *err)
+{
+	static const struct {
+		const char	*name, *mark;
+		size_t		 len;
+	} boms[] = {
+		/* UTF-32LE's begins with UTF-16LE's: it comes first. */
+		{ "UTF-32LE", "\xff\xfe\0\0", 4 },
+		{ "UTF-32BE", "\0\0\xfe\xff", 4 },
+		{ "UTF-16LE", "\xff\xfe", 2 },
+		{ "UTF-16BE", "\xfe\xff", 2 },
+	};
+
+	if (len >= 3 && memcmp(buf, "\xef\xbb\xbf", 3) == 0)
+		return 3;
+	for (size_t i = 0; i < BT_NELEM(boms); i++)
+		if (len >= boms[i].len &&
+		    memcmp(buf, boms[i].mark, boms[i].len) == 0)
+			return bt_errorf(err, BT_EXIT_DATA, 1, 1, "a %s "
+			    "byte-order mark: bt reads UTF-8 only (iconv -t "
+			    "UTF-8 converts it)", boms[i].name);
+	return 0;
+}
+
+/*
+ * What a state's text may not hold, in any scalar (CLI.md): more than
+ * BT_MAX_TEXT bytes (a key, more than BT_MAX_NAME), so that no value
+ * costs a picture or a message more than a page of text; a control
+ * character but tab and newline, which would drive the reader's terminal
+ * when a program writes it out.
+ */
+static int
+scalar_refused(const struct bt_node *node, size_t len, bool key,
+    struct bt_error *err)
+{
+	size_t bad, n;
+	char *why;
+
+	if (len > BT_MAX_TEXT)
+		return bt_errorf(err, BT_EXIT_DATA, node->line, node->col,
+		    "a value of %zu bytes: at most %d", len, BT_MAX_TEXT);
+	if (key && len > BT_MAX_NAME)
+		return bt_errorf(err, BT_EXIT_DATA, node->line, node->col,
+		    "a key of %zu bytes: at most %d", len, BT_MAX_NAME);
+	if ((bad = bt_text_bad(node->str, len, true, &n)) == len)
+		return 0;
+	why = bt_text_why(node->str + bad, n, "a value");
+	bt_errorf(err, BT_EXIT_DATA, node->line, node->col, "%s", why);
+	free(why);
+	return -1;
+}
+
+int
 bt_tree_parse(struct bt_tree *t, const char *buf, size_t len,
     struct bt_error *err)
 {
@@ -224,11 +277,15 @@ bt_tree_parse(struct bt_tree *t, const char *buf, size_t len,
 	struct { struct bt_node *node; size_t first; } open[BT_MAX_DEPTH + 1];
 	const struct bt_tree_hook *hook = t->hook;
 	struct arena_mark mark = { NULL, 0 };
-	int depth = 0, docs = 0, rc = -1;
+	int depth = 0, docs = 0, rc = -1, bom;
 	bool done = false, streaming = false;
 
 	t->root = NULL;
 	t->arena = NULL;
+	if ((bom = bt_text_bom(buf, len, err)) < 0)
+		return -1;
+	buf += bom;
+	len -= (size_t)bom;
 	if (!yaml_parser_initialize(&p))
 		return bt_errorf(err, BT_EXIT_IO, 0, 0, "out of memory");
 	yaml_parser_set_input_string(&p, (const unsigned char *)buf, len);
@@ -279,6 +336,13 @@ bt_tree_parse(struct bt_tree *t, const char *buf, size_t len,
 			if (strlen(node->str) != ev.data.scalar.length) {
 				bt_errorf(err, BT_EXIT_DATA, node->line,
 				    node->col, "a NUL character is not allowed");
+				yaml_event_delete(&ev);
+				goto out;
+			}
+			if (scalar_refused(node, ev.data.scalar.length,
+			    depth > 0 && open[depth - 1].node->kind ==
+			    BT_NODE_MAP && (kids.n - open[depth - 1].first) %
+			    2 == 0, err)) {
 				yaml_event_delete(&ev);
 				goto out;
 			}

@@ -198,19 +198,20 @@ bt-order: evil.orders:2: the orders stop here, exit 2: none of them is applied"
 	run --separate-stderr -2 bt-order -f s.yaml o.orders
 	assert_equal "$stderr" 'bt-order: o.orders:3:9: no closing " for this quote
 bt-order: o.orders:3: the orders stop here, exit 2: none of them is applied'
+	# text from outside (CLI.md): bad data, exit 3, at the character
 	printf 'bt-resolve\nbt-resolve\0 x\n' > o.orders
-	run --separate-stderr -2 bt-order -f s.yaml o.orders
-	[[ "$stderr" == "bt-order: o.orders:2: not text: a NUL byte"* ]]
+	run --separate-stderr -3 bt-order -f s.yaml o.orders
+	[[ "$stderr" == "bt-order: o.orders:2:11: a control character (\\x00) in an order"* ]]
 	printf 'bt-resolve\x1b[2J\n' > o.orders
-	run --separate-stderr -2 bt-order -f s.yaml o.orders
-	[[ "$stderr" == "bt-order: o.orders:1: not text: "* ]]
+	run --separate-stderr -3 bt-order -f s.yaml o.orders
+	[[ "$stderr" == "bt-order: o.orders:1:11: a control character (\\x1b) in an order"* ]]
 	printf 'bt-move blue-hydra %0200000d\n' 0 | tr 0 'f ' > o.orders
 	awk 'BEGIN { printf "bt-move blue-hydra"; for (i = 0; i < 100000; i++) printf " f"; print "" }' > o.orders
 	run --separate-stderr -2 bt-order -f s.yaml o.orders
 	[[ "$stderr" == "bt-order: o.orders:1: bt-move: "* ]]
 	awk 'BEGIN { printf "bt-move "; for (i = 0; i < 1000000; i++) printf "x"; print " f" }' > o.orders
-	run --separate-stderr -2 bt-order -f s.yaml o.orders
-	[[ "$stderr" == "bt-order: o.orders:1: bt-move: "* ]]
+	run --separate-stderr -3 bt-order -f s.yaml o.orders
+	[[ "$stderr" == "bt-order: o.orders:1:9: a word of 1000000 bytes: at most 4096"* ]]
 }
 
 @test "bt-order's own usage: one orders operand, not both on standard input" {

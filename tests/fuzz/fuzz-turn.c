@@ -23,6 +23,13 @@
  * the same state, read from its canonical text, writes the same state
  * again (same_again). A crash, a sanitizer's report or a broken promise
  * (abort) is a bug.
+ *
+ * Then the orders are played again as one file, as bt-order plays it:
+ * the state in memory from order to order, the file's bounds (at most
+ * BT_MAX_ORDERS orders, which make fuzz lowers; no UTF-16 or UTF-32).
+ * A file of more orders is refused whole, exit 3; a file whose every line
+ * was played above ends in the same state, byte for byte; and a file
+ * that is played whole was played line by line too (whole_file).
  */
 #include <stdlib.h>
 #include <string.h>
@@ -115,7 +122,8 @@ dm_roll(struct bt_state *st, const char *line)
 	/* What cmd/bt-roll.c refuses before it reads the state. */
 	if (dice_word == NULL || bt_dice_expr_parse(&x, dice_word) < 0 ||
 	    ((adv || dis) && (x.count != 1 || x.sides != 20)) ||
-	    (what != NULL && !bt_text_valid(what)))
+	    (what != NULL && (!bt_text_valid(what) ||
+	    strlen(what) > BT_MAX_NAME)))
 		goto out;
 	if ((status = bt_cli_refuse_ended(st)) != BT_EXIT_OK)
 		goto out;
@@ -199,16 +207,96 @@ same_again(const char *before, size_t len, const char *line, int n,
 	bt_state_free(&st);
 }
 
+#define UTF8_BOM	"\xef\xbb\xbf"
+
+/*
+ * Orders in the file as bt-order counts them: lines not blank, not
+ * comments, after a UTF-8 byte-order mark (bt-order(1)); an independent
+ * count, to check its bound. *mid_bom: a later line begins with a mark,
+ * which only the file's first may skip.
+ */
+static long
+count_orders(const char *s, bool *mid_bom)
+{
+	long n = 0;
+	bool first = true;
+
+	*mid_bom = false;
+	if (strncmp(s, UTF8_BOM, 3) == 0)
+		s += 3;
+	for (; *s != '\0'; s += strcspn(s, "\n"), s += *s == '\n') {
+		size_t blanks = strspn(s, " \t");
+
+		if (s[blanks] != '\n' && s[blanks] != '\0' &&
+		    s[blanks] != '#' && !(s[blanks] == '\r' &&
+		    (s[blanks + 1] == '\n' || s[blanks + 1] == '\0')))
+			n++;
+		if (!first && strncmp(s, UTF8_BOM, 3) == 0)
+			*mid_bom = true;
+		first = false;
+	}
+	return n;
+}
+
+/*
+ * The orders (NUL-ended) as one file, on the state read again. Above, one
+ * at a time: refused, a line was refused; played, every line was played,
+ * ending in st.
+ */
+static void
+whole_file(const char *state, size_t len, const char *orders, bool refused,
+    bool played, const struct bt_state *st)
+{
+	struct bt_state again;
+	struct bt_error err;
+	bool mid_bom;
+	long n = count_orders(orders, &mid_bom);
+	int status;
+
+	bt_error_init(&err, "<fuzz>");
+	if (bt_state_read(&again, state, len, BT_LOAD_STATE, &err) < 0)
+		fuzz_fail("a state read once does not read again");
+	bt_error_free(&err);
+	status = bt_orders_play(&again, "<orders>", orders, strlen(orders));
+	if (n > BT_MAX_ORDERS && status != BT_EXIT_DATA)
+		fuzz_fail("%ld orders in a file, more than %d, exit %d, not 3",
+		    n, BT_MAX_ORDERS, status);
+	if (mid_bom)
+		played = false;
+	else if (status == BT_EXIT_OK && refused)
+		fuzz_fail("a file of orders is played whole, but one of its "
+		    "lines alone is refused");
+	if (played && n <= BT_MAX_ORDERS) {
+		char *a, *b;
+		size_t alen, blen;
+
+		if (status != BT_EXIT_OK)
+			fuzz_fail("each line of a file of orders is played, "
+			    "but the file is refused, exit %d", status);
+		a = bt_state_emit(st, 0, &alen);
+		b = bt_state_emit(&again, 0, &blen);
+		if (a == NULL || b == NULL)
+			fuzz_fail("libyaml can't emit a state played well");
+		if (alen != blen || memcmp(a, b, alen) != 0)
+			fuzz_fail("a file of orders played whole ends in "
+			    "another state than its lines one at a time");
+		free(a);
+		free(b);
+	}
+	bt_state_free(&again);
+}
+
 int
 LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
 	char *text = fuzz_text(data, size), *state = text, *orders = NULL;
-	char *line, *next, *before, name[32];
+	char *line, *next, *before, *whole = NULL, name[32];
 	const uint8_t *part;
-	size_t at, len;
+	size_t at, len, statelen;
 	struct bt_state st, again;
 	struct bt_error err;
 	int n = 0, status = BT_EXIT_OK;
+	bool rolls = false;
 
 	if ((part = state_part(data, size)) != NULL) {
 		at = (size_t)(part - data);
@@ -216,21 +304,25 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		orders = text;
 		state = text + at;
 	}
+	statelen = size - (size_t)(state - text);
 	bt_error_init(&err, "<fuzz>");
-	if (bt_state_read(&st, state, size - (size_t)(state - text),
-	    BT_LOAD_STATE, &err) < 0) {
+	if (bt_state_read(&st, state, statelen, BT_LOAD_STATE, &err) < 0) {
 		bt_error_free(&err);
 		bt_state_free(&st);
 		free(text);
 		return 0;
 	}
 	bt_error_free(&err);
+	/* The lines are cut up below: the file as it came, for whole_file. */
+	if (orders != NULL)
+		whole = bt_xstrdup(orders);
 	for (line = orders; line != NULL && n < MAX_ORDERS &&
 	    status == BT_EXIT_OK; line = next, n++) {
 		if ((next = strchr(line, '\n')) != NULL)
 			*next++ = '\0';
 		if (next != NULL && *next == '\0')	/* the last line */
 			next = NULL;
+		rolls = rolls || is_roll(line);
 		if ((before = bt_state_emit(&st, 0, &len)) == NULL)
 			fuzz_fail("libyaml can't emit a state read fine");
 		if ((status = play(&st, line, n)) != BT_EXIT_OK) {
@@ -246,6 +338,12 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	}
 	if (status == BT_EXIT_OK)
 		fuzz_render(&st);
+	/* bt-roll is no order of a file; a line past MAX_ORDERS was not
+	 * played above; a line of its own is played as a file of one. */
+	if (whole != NULL && !rolls)
+		whole_file(state, statelen, whole, status != BT_EXIT_OK,
+		    status == BT_EXIT_OK && line == NULL, &st);
+	free(whole);
 	bt_state_free(&st);
 	free(text);
 	return 0;
