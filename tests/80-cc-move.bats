@@ -842,9 +842,32 @@ log:"
 	assert_equal "$(pose t.yaml b2)" "[3, 5] [1, 1] n"
 	assert_equal "$(field t.yaml units.b2.hp)" 5
 	assert_equal "$(grep -c 'event: attack' t.yaml)" 1
-	# r1's own turn gives it its reaction back
+	# r1's own turn does not give it its reaction back (CC-6)
 	bt-resolve -i s.yaml
 	assert_equal "$(field s.yaml active)" r1
+	assert_equal "$(field s.yaml units.r1.reacted)" true
+}
+
+@test "CC-6 one reaction a round: a unit that reacted before its turn doesn't react after it" {
+	# r1 strikes b1 in b1's turn, then has its own turn; b3, after r1 in
+	# round 1, leaves r1's front unpunished; round 2 gives it back.
+	scenario
+	unit b1 blue 5,5
+	unit r1 red 4,4 size=2x1 facing=s initiative=5
+	unit b3 blue 4,5 initiative=1
+	start
+	bt-move -i -f s.yaml -r 2 b1 r
+	assert_equal "$(field s.yaml units.r1.reacted)" true
+	bt-resolve -i s.yaml
+	assert_equal "$(field s.yaml active)" r1
+	assert_equal "$(field s.yaml units.r1.reacted)" true
+	bt-resolve -i s.yaml
+	assert_equal "$(field s.yaml active)" b3
+	bt-move -i -f s.yaml -r 15 b3 l 2>/dev/null
+	assert_equal "$(field s.yaml units.b3.hp)" 5
+	assert_equal "$(grep -c 'event: attack' s.yaml)" 1
+	bt-resolve -i s.yaml
+	assert_equal "$(field s.yaml round)" 2
 	assert_equal "$(field s.yaml units.r1.reacted)" ""
 }
 
