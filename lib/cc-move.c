@@ -281,8 +281,16 @@ try_move(const struct bt_state *st, const struct bt_unit *u,
 		if (s.blocked)
 			return bt_refuse(err, "G-2", "'%s' can't rotate onto "
 			    "impassable ground", u->id);
-		/* CC-10: friends count as difficult terrain */
-		s = scan(st, u, hull(old, now), NULL);
+		/* The sweep: the box of both footprints less the squares
+		 * the unit turns from, which it holds already; a friend
+		 * in it counts as difficult terrain (CC-10). */
+		s = scan(st, u, hull(old, now), &old);
+		if (s.enemy != NULL)
+			return bt_refuse(err, "CC-11", "'%s' can't rotate "
+			    "through enemy '%s'", u->id, s.enemy->id);
+		if (s.blocked)
+			return bt_refuse(err, "CC-11", "'%s' can't rotate "
+			    "across impassable ground", u->id);
 		*cost = s.difficult || s.friend ? CC_ROTATE_HARD : CC_ROTATE;
 		return 0;
 	}

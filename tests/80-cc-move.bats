@@ -499,6 +499,46 @@ rotations() {
 	assert_equal "$(field t.yaml turn)" "{moved: 200, rotated: true}"
 }
 
+@test "CC-11 the sweep leaves out the squares the unit stands on: a 1x1 unit in a forest turns for 100 ft" {
+	alone speed=300
+	for xy in "5 5" "4 4" "5 4" "6 4" "4 5" "6 5" "4 6" "5 6" "6 6"; do
+		terrain $xy f
+	done
+	start
+	move b1 cw
+	assert_equal "$(pose t.yaml b1)" "[5, 5] [1, 1] e"
+	assert_equal "$(field t.yaml turn)" "{moved: 100, rotated: true}"
+	move b1 ccw
+	assert_equal "$(field t.yaml turn)" "{moved: 100, rotated: true}"
+	# a 2x1 unit standing on forest: only the squares it sweeps count
+	alone size=2x1 speed=300
+	terrain 5 5 f
+	terrain 6 5 f
+	start
+	move b1 cw
+	assert_equal "$(field t.yaml turn)" "{moved: 100, rotated: true}"
+}
+
+@test "CC-11 an enemy in the sweep blocks a rotation, though not in the new footprint" {
+	# b1 [5, 5]-[6, 5] cw about [5, 5]: it sweeps [5, 6] and [6, 6]
+	scenario
+	unit b1 blue 5,5 size=2x1 speed=300
+	unit r1 red 6,6 facing=e initiative=5
+	start
+	refused 1 "bt-move: refused (CC-11): 'b1' can't rotate through enemy 'r1'" b1 cw
+	move b1 ccw
+	assert_equal "$(pose t.yaml b1)" "[5, 4] [1, 2] w"
+}
+
+@test "CC-11 impassable ground in the sweep blocks a rotation" {
+	alone size=2x1 speed=300
+	terrain 6 6 x
+	start
+	refused 1 "bt-move: refused (CC-11): 'b1' can't rotate across impassable ground" b1 cw
+	move b1 ccw
+	assert_equal "$(field t.yaml turn)" "{moved: 100, rotated: true}"
+}
+
 @test "CC-11 a rotation through a friend costs 200 ft, as through difficult terrain (CC-10)" {
 	# b2 at [6, 6] is in the box [5, 5]-[6, 6] of b1's cw
 	scenario
