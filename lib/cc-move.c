@@ -27,14 +27,25 @@ struct move {
 	int		 pivot;		/* ROTATE: 1.. along the front rank */
 };
 
-/* CC-8: forward, sideways, diagonally forward; never backward. */
+/* CC-8: forward, sideways, diagonally forward; never backward, but for
+ * a unit of four fronts, for which every direction is forward (CC-7):
+ * the last three. */
 static const struct {
 	const char	*word;
 	int		 dx, dy;
 } step_words[] = {
 	{ "f", 0, -1 }, { "l", -1, 0 }, { "r", 1, 0 }, { "fl", -1, -1 },
-	{ "fr", 1, -1 }
+	{ "fr", 1, -1 }, { "b", 0, 1 }, { "bl", -1, 1 }, { "br", 1, 1 }
 };
+#define FORWARD_STEPS	5
+#define ALL_STEPS	8
+
+/* How many of step_words u may take. */
+static int
+steps_for(const struct bt_unit *u)
+{
+	return u->fronts == 4 ? ALL_STEPS : FORWARD_STEPS;
+}
 
 static struct pose
 pose_of(const struct bt_unit *u)
@@ -241,6 +252,9 @@ try_move(const struct bt_state *st, const struct bt_unit *u,
 	case STEP: {
 		int dx, dy;
 
+		if (m->dy > 0 && u->fronts != 4)
+			return bt_refuse(err, "CC-8", "'%s' can't step "
+			    "backward ('%s')", u->id, m->word);
 		turned(p->facing, m->dx, m->dy, &dx, &dy);
 		out->x += dx;
 		out->y += dy;
@@ -475,7 +489,7 @@ reach_from(const struct bt_state *st, struct bt_unit *u, int budget,
 	rc->home = pose_of(u);
 	rc->out = -1;
 	/* no goal (one outside the window): it reaches all it can */
-	bt_search(&rc->s, r, budget, 5, reach_step, rc, r + 1, 0);
+	bt_search(&rc->s, r, budget, steps_for(u), reach_step, rc, r + 1, 0);
 }
 
 /* The steps from home to window square at (plus the step off the map,
@@ -691,8 +705,8 @@ cc_move(struct bt_state *st, struct bt_dice *dice, const struct bt_order *o,
 	for (int i = 1; i < o->argc; i++)
 		if (parse_move(o->argv[i], &moves[nmoves++]) < 0)
 			return bt_errorf(err, BT_EXIT_USAGE, 0, 0, "unknown step "
-			    "'%s' (f, l, r, fl, fr, cw, ccw, cw:N, ccw:N, "
-			    "about)", o->argv[i]);
+			    "'%s' (f, l, r, fl, fr, b, bl, br, cw, ccw, cw:N, "
+			    "ccw:N, about)", o->argv[i]);
 	for (int i = 0; i < nmoves; i++)
 		if (moves[i].kind == ROTATE && moves[i].pivot > u->w * u->h)
 			return bt_errorf(err, BT_EXIT_USAGE, 0, 0, "'%s': '%s' "

@@ -165,7 +165,7 @@ alone() {
 @test "CC-8 an unknown unit or step is a usage error" {
 	alone
 	refused 2 "bt-move: no unit 'b9' in the state" b9 f
-	refused 2 "bt-move: unknown step 'x' (f, l, r, fl, fr, cw, ccw, cw:N, ccw:N, about)" b1 f x
+	refused 2 "bt-move: unknown step 'x' (f, l, r, fl, fr, b, bl, br, cw, ccw, cw:N, ccw:N, about)" b1 f x
 	refused 2 "bt-move: bt-move takes a unit and its steps, or a unit and --to X,Y" --to 5,4 b1 f
 	refused 2 "bt-move: 'b1' is already at [5, 5]" --to 5,5 b1
 }
@@ -191,6 +191,20 @@ alone() {
 	move b1 f l
 	assert_equal "$(pose t.yaml b1)" "[6, 4] [1, 1] e"
 	assert_equal "$(field t.yaml units.b1.fronts)" 4
+}
+
+@test "CC-7 every direction is forward for a unit of four fronts: it steps back without turning" {
+	alone fronts=4 facing=n speed=150
+	move b1 b bl br
+	assert_equal "$(pose t.yaml b1)" "[5, 8] [1, 1] n"
+	assert_equal "$(field t.yaml turn)" "{moved: 150}"
+	assert_equal "$(logged t.yaml move)" "b1 moves b bl br to [5, 8] facing n, 150 ft (0 left)"
+	# --to finds the square behind it for 50 ft, no about first
+	move --to 5,6 b1
+	assert_equal "$(pose t.yaml b1)" "[5, 6] [1, 1] n"
+	assert_equal "$(field t.yaml turn)" "{moved: 50}"
+	move --to 3,8 b1
+	assert_equal "$(logged t.yaml move)" "b1 moves bl bl b to [3, 8] facing n, 150 ft (0 left)"
 }
 
 @test "CC-7 a unit of four fronts has a front on every side: leaving any provokes it" {
@@ -251,11 +265,12 @@ steps() {
 	steps w "[4, 5]" "[5, 6]" "[5, 4]" "[4, 6]" "[4, 4]"
 }
 
-@test "CC-8 a unit can't step backward: there is no such step" {
+@test "CC-8 a unit can't step backward: b, bl and br are refused, whole" {
 	alone
-	for s in b back bl br; do
-		refused 2 "bt-move: unknown step '$s' (f, l, r, fl, fr, cw, ccw, cw:N, ccw:N, about)" b1 f "$s"
+	for s in b bl br; do
+		refused 1 "bt-move: refused (CC-8): 'b1' can't step backward ('$s')" b1 f "$s"
 	done
+	refused 2 "bt-move: unknown step 'back' (f, l, r, fl, fr, b, bl, br, cw, ccw, cw:N, ccw:N, about)" b1 f back
 	# nor can --to reach the square behind it, one step away
 	refused 1 "bt-move: refused (CC-8): 'b1' has no path to [5, 6] within its 150 ft of movement left" --to 5,6 b1
 }
@@ -471,7 +486,7 @@ rotations() {
 	refused 2 "bt-move: 'cw:3': 'b1' has 2 squares" b1 cw:3
 	refused 2 "bt-move: 'ccw:3': 'b1' has 2 squares" b1 ccw:3
 	for s in cw:0 cw: cw:x ccw:-1 cww; do
-		refused 2 "bt-move: unknown step '$s' (f, l, r, fl, fr, cw, ccw, cw:N, ccw:N, about)" b1 "$s"
+		refused 2 "bt-move: unknown step '$s' (f, l, r, fl, fr, b, bl, br, cw, ccw, cw:N, ccw:N, about)" b1 "$s"
 	done
 }
 
