@@ -60,6 +60,21 @@ order_of() {
 	assert_equal "$(field t.yaml turn)" "{acted: true}"
 }
 
+@test "CC-16 negative modifiers are logged as subtractions: 10 - 2 - 1, not 10 + -2 + -1" {
+	scenario
+	set_stat red-a attack -2
+	sed -i 's/^  red: {commander: Red, rating: 2,/  red: {commander: Red, rating: -1,/' sc.yaml
+	start
+	bt-attack -r 10 -f s.yaml red-a blue-b > t.yaml
+	assert_equal "$(log_text t.yaml attack)" \
+	    "red-a attacks blue-b: 10 - 2 - 1 = 7 against AC 12, miss"
+	# and with the weather's -1 after them
+	sed -i 's/^weather: clear$/weather: heat/' s.yaml
+	bt-attack -r 15 -f s.yaml red-a blue-b > t.yaml
+	assert_equal "$(log_text t.yaml attack)" \
+	    "red-a attacks blue-b: 15 - 2 - 1 - 1 weather = 11 against AC 12, miss"
+}
+
 @test "CC-16 a miss deals no damage" {
 	scenario
 	start
@@ -446,9 +461,13 @@ archers() {
 	assert_equal "$(field u.yaml units.blue-c.at)" "[5, 4]"
 	assert_equal "$(log_count u.yaml attack)" 1
 	assert_equal "$(field u.yaml units.blue-c.hp)" 4
-	# The reaction comes back when red-a's turn begins.
+	# The reaction comes back when round 2 begins, not with red-a's turn
+	# (CC-6).
 	bt-resolve u.yaml > v.yaml
 	assert_equal "$(field v.yaml active)" red-a
+	assert_equal "$(field v.yaml units.red-a.reacted)" true
+	bt-resolve -i v.yaml && bt-resolve -i v.yaml && bt-resolve -i v.yaml
+	assert_equal "$(field v.yaml round)" 2
 	assert_equal "$(field v.yaml units.red-a.reacted)" ""
 }
 
@@ -612,6 +631,17 @@ broken_red_a() {
 	bt-morale --rally -r 20 -f s.yaml red-a > u.yaml
 	assert_equal "$(field u.yaml units.red-a.hp)" 5
 	run -0 bt-check u.yaml
+}
+
+@test "CC-24 a natural 20 is not an automatic success: short of DC 20 it fails; minus signs read as such" {
+	broken_red_a
+	unit_set s.yaml red-a morale -5
+	bt-check s.yaml > /dev/null
+	bt-morale --rally -r 20 -f s.yaml red-a > t.yaml
+	assert_equal "$(log_text t.yaml rally)" \
+	    "red-a rallies (CC-24): 20 - 5 morale + 2 rating + 1 culture = 18 against DC 20, failed, 0/5 HP"
+	assert_equal "$(field t.yaml units.red-a.hp)" 0
+	assert_equal "$(field t.yaml units.red-a.status)" "[broken]"
 }
 
 @test "CC-24 no Rally next to an enemy" {
