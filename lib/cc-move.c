@@ -180,6 +180,16 @@ rect_of(const struct pose *p)
 	return r;
 }
 
+/* May u stand at pose p: on the map, inside no other unit (CC-10)? */
+static bool
+may_stop(const struct bt_state *st, const struct bt_unit *u,
+    const struct pose *p)
+{
+	struct scan s = scan(st, u, rect_of(p), NULL);
+
+	return !s.off && !s.blocked && s.enemy == NULL && s.friend == NULL;
+}
+
 /* CC-11: the unit's N-th square, counted from its left along its front
  * rank, then along each rank behind it. */
 static void
@@ -686,12 +696,12 @@ cc_move(struct bt_state *st, struct bt_dice *dice, const struct bt_order *o,
     struct bt_error *err)
 {
 	struct move moves[MAX_MOVES];
-	struct pose p, start;
+	struct pose p, start, alone;
 	struct bt_unit *u;
 	struct bt_log_entry *e;
 	char *words = NULL, *more;
 	int nmoves = 0, stop = -1, spent = 0, left;
-	bool made_contact, rotated_now, leaves_at_stop = false;
+	bool made_contact, rotated_now, leaves_at_stop = false, put_back;
 	const struct bt_unit *touched = NULL;
 
 	if (o->argc < 1 || (o->to && o->argc != 1) || (!o->to && o->argc < 2))
@@ -801,7 +811,7 @@ cc_move(struct bt_state *st, struct bt_dice *dice, const struct bt_order *o,
 		bt_log_text(e, "%s disengages (CC-23)", u->id);
 	}
 	st->turn.present = true;
-	p = start;
+	p = alone = start;
 	spent = 0;
 	for (int i = 0; i <= stop; i++) {
 		struct pose q;
@@ -835,7 +845,15 @@ cc_move(struct bt_state *st, struct bt_dice *dice, const struct bt_order *o,
 		}
 		readied(st, dice, u, &p, &q, o);
 		p = q;
+		if (may_stop(st, u, &p))
+			alone = p;
 	}
+	/* CC-10: broken part-way while inside a friend, it goes back to
+	 * where it last stood clear, so no state has units overlapping. */
+	put_back = (u->status & BT_ST_BROKEN) && cc_in_battle(u) &&
+	    !may_stop(st, u, &p);
+	if (put_back)
+		put(u, &alone);
 	e = bt_log_add(st, "move", u->id);
 	if (!cc_in_battle(u)) {
 		if (u->status & BT_ST_FLED)
@@ -849,9 +867,15 @@ cc_move(struct bt_state *st, struct bt_dice *dice, const struct bt_order *o,
 	}
 	if (u->status & BT_ST_BROKEN) {
 		st->turn.moved += spent;
-		bt_log_text(e, "%s is broken as it moves%s%s: it stops at [%d, "
-		    "%d] (CC-28)", u->id, words ? " " : "", words ? words : "",
-		    u->x, u->y);
+		if (put_back)
+			bt_log_text(e, "%s is broken as it moves%s%s: it stops "
+			    "at [%d, %d], back where it last stood clear of "
+			    "other units (CC-10, CC-28)", u->id, words ? " " : "",
+			    words ? words : "", u->x, u->y);
+		else
+			bt_log_text(e, "%s is broken as it moves%s%s: it stops "
+			    "at [%d, %d] (CC-28)", u->id, words ? " " : "",
+			    words ? words : "", u->x, u->y);
 		free(words);
 		return cc_settle(st, dice);
 	}

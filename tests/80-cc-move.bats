@@ -881,6 +881,37 @@ log:"
 	assert_equal "$stderr" "bt-move: refused (CC-28): 'b1' is broken: the rules retreat it"
 }
 
+@test "CC-10 a unit broken inside a friend goes back to the last pose where it stood alone" {
+	# b1 slides along r1's front into b2's square, then leaves the front:
+	# r1 strikes it there, inside b2, and breaks it.
+	scenario
+	unit b1 blue 5,5 hp=1 speed=200
+	unit b2 blue 4,5 initiative=8
+	unit r1 red 4,4 size=2x1 facing=s initiative=5
+	start
+	move -r 15 b1 l l
+	assert_equal "$(field t.yaml units.b1.status)" "[broken]"
+	assert_equal "$(pose t.yaml b1)" "[5, 5] [1, 1] n"
+	assert_equal "$(pose t.yaml b2)" "[4, 5] [1, 1] n"
+	assert_equal "$(logged t.yaml move)" "b1 is broken as it moves l: it stops at [5, 5], back where it last stood clear of other units (CC-10, CC-28)"
+	# the state is one every program reads
+	run -0 bt-resolve t.yaml
+}
+
+@test "CC-10 a unit broken by a readied shot inside a friend goes back out of it" {
+	scenario
+	unit b1 blue 5,6 hp=1
+	unit b2 blue 5,5 initiative=8
+	unit r1 red 5,0 facing=s initiative=5 "ranged={attack: 3, damage: 1, range: 250}" "ready={trigger: range}"
+	unit r2 red 0,0 facing=s initiative=4
+	start
+	move -r 15 b1 f f
+	assert_equal "$(logged t.yaml shoot)" "r1 shoots its readied attack (CC-25) at b1: 15 + 3 + 2 = 20 against AC 13, hit, 1 damage, 0/1 HP left: broken (CC-27)"
+	assert_equal "$(pose t.yaml b1)" "[5, 6] [1, 1] n"
+	assert_equal "$(field t.yaml units.b1.status)" "[broken]"
+	run -0 bt-check t.yaml
+}
+
 @test "CC-21 one reaction a round: an enemy that has struck makes no second attack" {
 	# r1's front (2x1, facing s) touches b1 and b2; each steps away
 	scenario
