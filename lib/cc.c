@@ -559,8 +559,15 @@ cc_unit_elevation(const struct bt_state *st, const struct bt_unit *u)
 		for (int x = u->x; x < u->x + u->w; x++)
 			if (bt_elevation(bt_terrain_at(&st->map, x, y)) > e)
 				e = bt_elevation(bt_terrain_at(&st->map, x, y));
-	return e + (u->flying && st->weather != HURRICANE &&
-	    st->weather != SANDSTORM);
+	return e + cc_flies(st, u);
+}
+
+/* CC-15, CC-4: "no flying" in a hurricane or a sandstorm grounds it. */
+bool
+cc_flies(const struct bt_state *st, const struct bt_unit *u)
+{
+	return u->flying && st->weather != HURRICANE &&
+	    st->weather != SANDSTORM;
 }
 
 /* CC-9, G-2; a blizzard makes all terrain difficult (CC-4). */

@@ -31,6 +31,8 @@ bool	 cc_in_battle(const struct bt_unit *);
 /* Is u in contact with any enemy? */
 bool	 cc_in_contact(const struct bt_state *, const struct bt_unit *);
 int	 cc_unit_elevation(const struct bt_state *, const struct bt_unit *);
+/* Is u flying now (CC-15; not in a hurricane or sandstorm, CC-4)? */
+bool	 cc_flies(const struct bt_state *, const struct bt_unit *);
 bool	 cc_square_difficult(const struct bt_state *, int x, int y);
 int	 cc_speed(const struct bt_state *, const struct bt_unit *);
 const struct bt_side *cc_side(const struct bt_state *, const struct bt_unit *);

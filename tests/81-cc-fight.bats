@@ -771,9 +771,10 @@ broken_red_a() {
 	assert_equal "$stderr" "bt-act: refused (CC-25): 'red-c' is not an enemy in the battle"
 }
 
-@test "CC-25 a broken unit's retreat into range sets off a readied shot" {
+@test "CC-28 a retreat keeps out of a readied archer's range when a straight way is as good" {
 	# red-bows at [0, 0] facing e, 150 ft, readies; broken blue-b at
-	# [4, 3] (4 squares away) retreats to the north edge, within 3.
+	# [4, 3] (4 squares away) goes straight to the north edge, out of
+	# range, not diagonally into it.
 	archers 0 0 e
 	sed -i 's/range: 200/range: 150/' sc.yaml
 	set_stat blue-b initiative 15
@@ -781,12 +782,33 @@ broken_red_a() {
 	start
 	bt-act -f s.yaml red-bows ready range > t.yaml
 	broken t.yaml blue-b
+	bt-resolve t.yaml > u.yaml
+	assert_equal "$(log_text u.yaml retreat)" \
+	    "blue-b is broken and retreats f f f toward the n edge, 150 ft, to [4, 0] (CC-28)"
+	assert_equal "$(log_count u.yaml shoot)" 0
+	assert_equal "$(field u.yaml units.red-bows.ready)" "{trigger: range}"
+}
+
+@test "CC-25 a broken unit's retreat into range sets off a readied shot when the one way off leads there" {
+	# A corridor north from blue-b at [4, 4]; red-bows at [7, 0] facing w
+	# has [4, 3] in range (150 ft). Off the map beats keeping safe.
+	archers 7 0 w
+	sed -i 's/range: 200/range: 150/' sc.yaml
+	awk '/^  rows:/ { r = 0; print; next }
+	    r >= 0 && /^    - "/ { $0 = "    - \"" (r < 5 ? "...x.x.." : r == 5 ? "...xxx.." : "........") "\""; r++ }
+	    { print }' r=-1 sc.yaml > sc.tmp && mv sc.tmp sc.yaml
+	set_stat blue-b initiative 15
+	set_stat blue-b speed 250
+	place blue-b 4 4 n
+	start
+	bt-act -f s.yaml red-bows ready range > t.yaml
+	broken t.yaml blue-b
 	bt-resolve -r 15 t.yaml > u.yaml
 	assert_equal "$(log_count u.yaml retreat)" 1
 	assert_equal "$(log_count u.yaml shoot)" 1
 	assert_equal "$(log_rolls u.yaml shoot)" "[d20=15]"
+	assert_equal "$(log_text u.yaml retreat)" "blue-b is broken, retreats f and is destroyed (CC-28)"
 	assert_equal "$(field u.yaml units.blue-b.status)" "[destroyed]"
-	assert_equal "$(field u.yaml units.red-bows.reacted)" true
 }
 
 # --- CC-26 Support ---
