@@ -646,6 +646,22 @@ facing_off() {
 	start
 }
 
+@test "CC-13 --to prefers, among its cheapest paths, one that makes no contact before its goal" {
+	# fl first, to [4, 7], touches r1 after one step; f f f is as cheap
+	scenario
+	unit b1 blue 5,8 speed=150
+	unit r1 red 3,7 facing=e initiative=5
+	start
+	move --to 5,5 b1
+	assert_equal "$stderr" ""
+	assert_equal "$(pose t.yaml b1)" "[5, 5] [1, 1] n"
+	assert_equal "$(field t.yaml turn)" "{moved: 150}"
+	assert_equal "$(logged t.yaml move)" "b1 moves f fl fr to [5, 5] facing n, 150 ft (0 left)"
+	# the goal itself may make contact: fl, not f l
+	move --to 4,7 b1
+	assert_equal "$(logged t.yaml move)" "b1 moves fl to [4, 7] facing n, 50 ft (100 left)"
+}
+
 @test "CC-13 a unit stops as it comes into contact; the rest of the order is dropped with a note" {
 	facing_off
 	move b1 f f f f
