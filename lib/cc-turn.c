@@ -154,6 +154,16 @@ cc_pass_turn(struct bt_state *st, struct bt_dice *dice, size_t next)
 	}
 }
 
+/* bt-init: round 1 begins and the first unit's turn starts, as every
+ * later one does (CC-28's decision): reactions for all (CC-6), then what
+ * starts with the turn, a broken unit's retreat included. */
+void
+cc_first_turn(struct bt_state *st, struct bt_dice *dice)
+{
+	begin_round(st);
+	cc_pass_turn(st, dice, 0);
+}
+
 void
 cc_next_turn(struct bt_state *st, struct bt_dice *dice)
 {

@@ -297,9 +297,9 @@ cc_check(const struct bt_state *st, struct bt_error *err)
 }
 
 /* CC-2 and CC-3: deployment zones, and 25 weight a side but reserves;
- * and each side deploys some unit, else there is no battle: a side with
- * nothing on the map would lose at the first turn (CC-1). bt_setup has
- * refused a side with no unit at all. */
+ * and each side deploys some unbroken unit, else there is no battle: a
+ * side with nothing on the map would lose at the first turn (CC-1).
+ * bt_setup has refused a side with no unit at all. */
 static void
 cc_check_scenario(const struct bt_state *st, struct bt_error *err)
 {
@@ -307,7 +307,7 @@ cc_check_scenario(const struct bt_state *st, struct bt_error *err)
 	for (size_t s = 0; s < st->nsides; s++) {
 		const char *side = st->sides[s].id;
 		int total = 0;
-		size_t deployed = 0, reserves = 0;
+		size_t deployed = 0, reserves = 0, unbroken = 0;
 		char *list = NULL;
 
 		for (size_t i = 0; i < st->nunits; i++) {
@@ -321,6 +321,8 @@ cc_check_scenario(const struct bt_state *st, struct bt_error *err)
 				continue;
 			}
 			deployed++;
+			if (cc_in_battle(u) && !(u->status & BT_ST_BROKEN))
+				unbroken++;
 			total += u->weight;
 			more = bt_xasprintf("%s%s%s %d", list ? list : "",
 			    list ? ", " : "", u->id, u->weight);
@@ -337,6 +339,11 @@ cc_check_scenario(const struct bt_state *st, struct bt_error *err)
 			bt_errorf(err, BT_EXIT_DATA, st->sides[s].line,
 			    st->sides[s].col, "side '%s' deploys no unit: all "
 			    "its units are in reserve (CC-3)", side);
+		else if (unbroken == 0 && deployed > 0)
+			bt_errorf(err, BT_EXIT_DATA, st->sides[s].line,
+			    st->sides[s].col, "side '%s' has no unbroken unit on "
+			    "the map: its battle would be over before it began "
+			    "(CC-1)", side);
 		free(list);
 	}
 }
@@ -457,7 +464,10 @@ cc_setup(struct bt_state *st, struct bt_dice *dice, struct bt_error *err)
 	choose_deployment(st, dice);
 	if (st->weather == ROLL)
 		roll_weather(st, dice);
-	return bt_initiative(st, dice, cc_initiative_cmp);
+	if (bt_initiative(st, dice, cc_initiative_cmp) < 0)
+		return -1;
+	cc_first_turn(st, dice);
+	return 0;
 }
 
 /* --- geometry (G-1, CC-7, CC-15) --- */

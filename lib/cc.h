@@ -59,6 +59,7 @@ void	 cc_attack(struct bt_state *, struct bt_dice *, struct bt_unit *a,
 bool	 cc_retreat(struct bt_state *, struct bt_dice *, struct bt_unit *);
 
 /* cc-turn.c: whose turn, and what starts and ends with it */
+void	 cc_first_turn(struct bt_state *, struct bt_dice *);
 void	 cc_next_turn(struct bt_state *, struct bt_dice *);
 void	 cc_pass_turn(struct bt_state *, struct bt_dice *, size_t next);
 bool	 cc_battle_over(struct bt_state *, bool limit_reached);

@@ -145,6 +145,46 @@ bt-init: sc.yaml:25:3: side 'blue' deploys no unit: all its units are in reserve
 	assert_equal "$stderr" "bt-init: sc.yaml:25:3: side 'blue' deploys no unit: all its units are in reserve (CC-3)"
 }
 
+@test "CC-1 bt-init refuses a scenario in which a side has no unbroken unit on the map" {
+	awk '/^  blue-/ { b = 1 } /^  red-/ { b = 0 }
+	    b && /^    hp: / { print "    hp: 0"; print "    status: [broken]"; next }
+	    { print }' "$EXAMPLES/cc-skirmish.yaml" > sc.yaml
+	run --separate-stderr -3 bt-init --seed 1 sc.yaml
+	assert_output ""
+	assert_equal "$stderr" "bt-init: sc.yaml:25:3: side 'blue' has no unbroken unit on the map: its battle would be over before it began (CC-1)"
+}
+
+@test "CC-28 bt-init starts the first unit's turn as bt-resolve starts every later one: a broken first unit retreats" {
+	# blue-hydra (initiative 12, Morale 2) goes first; broken, it backs
+	# off the s edge (four fronts: every way is forward, CC-7).
+	awk '/^  blue-hydra:/ { b = 1; print; next } /^  [a-z]/ { b = 0 }
+	    b && /^    hp: / { print "    hp: 0"; print "    status: [broken]"; next }
+	    { print }' "$EXAMPLES/cc-skirmish.yaml" > sc.yaml
+	run --separate-stderr -0 bt-init --seed 1 sc.yaml
+	printf '%s\n' "$output" > s.yaml
+	assert_equal "$(log_entry s.yaml retreat | sed -n 's/^  text: //p')" \
+	    "'blue-hydra is broken and retreats b b b off the s edge: it leaves the battle (CC-28, CC-29)'"
+	assert_equal "$(field s.yaml units.blue-hydra.status)" "[fled]"
+	[ "$(field s.yaml active)" != blue-hydra ]
+	! sed -n '/^order:/,/^[a-z]/p' s.yaml | grep -q blue-hydra
+	run -0 bt-check s.yaml
+}
+
+@test "CC-28 CC-6 bt-init: the first unit's Defend and ready end, and every unit's reaction is fresh" {
+	awk '/^  blue-hydra:/ { h = 1; print; next } /^  red-foot:/ { f = 1; print; next }
+	    /^  [a-z]/ { h = f = 0 }
+	    h && /^    weight: / { print; print "    reacted: true"
+	        print "    ready: {trigger: contact}"; print "    status: [defending]"; next }
+	    f && /^    weight: / { print; print "    reacted: true"; next }
+	    { print }' "$EXAMPLES/cc-skirmish.yaml" > sc.yaml
+	bt-init --seed 1 sc.yaml > s.yaml
+	assert_equal "$(field s.yaml active)" blue-hydra
+	assert_equal "$(field s.yaml units.blue-hydra.status)" ""
+	assert_equal "$(field s.yaml units.blue-hydra.ready)" ""
+	assert_equal "$(field s.yaml units.blue-hydra.reacted)" ""
+	assert_equal "$(field s.yaml units.red-foot.reacted)" ""
+}
+
 @test "CC-1 KM-13 CL-12 bt-init refuses a side with no unit, in every ruleset: it would lose before its first turn" {
 	# example, the prefix of the ids of the side's units, the side
 	while read -r example prefix side; do

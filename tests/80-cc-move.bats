@@ -977,6 +977,7 @@ log:"
 	scenario
 	unit b1 blue 5,5
 	unit r1 red 5,4 facing=s initiative=5 hp=0 max-hp=5 "status=[broken]"
+	unit r2 red 9,0 initiative=4	# red's unbroken unit (CC-1)
 	start
 	move -r 15 b1 l
 	assert_equal "$stderr" "bt-move: warning: 1 --rolls value left over, ignored"
