@@ -255,6 +255,7 @@ try_move(const struct bt_state *st, const struct bt_unit *u,
 {
 	struct bt_rect old = rect_of(p), now;
 	struct scan s;
+	bool flies = cc_flies(st, u);	/* CC-15 */
 
 	*out = *p;
 	*leaves = false;
@@ -273,13 +274,15 @@ try_move(const struct bt_state *st, const struct bt_unit *u,
 		if (s.enemy != NULL)
 			return bt_refuse(err, "CC-10", "'%s' can't step '%s' "
 			    "into enemy '%s'", u->id, m->word, s.enemy->id);
-		if (s.blocked)
+		if (s.blocked && !flies)
 			return bt_refuse(err, "G-2", "'%s' can't step '%s' onto "
 			    "impassable ground", u->id, m->word);
 		/* CC-29: any part off the edge leaves the battle */
 		*leaves = s.off;
-		/* CC-9, CC-15: difficult or friend-held new squares */
-		*cost = s.difficult || s.friend ? CC_DIFFICULT : CC_STEP;
+		/* CC-9, CC-15: difficult or friend-held new squares; a
+		 * flier pays for no terrain, but a friend is no terrain */
+		*cost = (s.difficult && !flies) || s.friend ? CC_DIFFICULT :
+		    CC_STEP;
 		return 0;
 	}
 	case ABOUT:
@@ -302,7 +305,7 @@ try_move(const struct bt_state *st, const struct bt_unit *u,
 		if (s.enemy != NULL)
 			return bt_refuse(err, "CC-10", "'%s' can't rotate into "
 			    "enemy '%s'", u->id, s.enemy->id);
-		if (s.blocked)
+		if (s.blocked && !flies)
 			return bt_refuse(err, "G-2", "'%s' can't rotate onto "
 			    "impassable ground", u->id);
 		/* The sweep: the box of both footprints less the squares
@@ -312,10 +315,11 @@ try_move(const struct bt_state *st, const struct bt_unit *u,
 		if (s.enemy != NULL)
 			return bt_refuse(err, "CC-11", "'%s' can't rotate "
 			    "through enemy '%s'", u->id, s.enemy->id);
-		if (s.blocked)
+		if (s.blocked && !flies)
 			return bt_refuse(err, "CC-11", "'%s' can't rotate "
 			    "across impassable ground", u->id);
-		*cost = s.difficult || s.friend ? CC_ROTATE_HARD : CC_ROTATE;
+		*cost = (s.difficult && !flies) || s.friend ? CC_ROTATE_HARD :
+		    CC_ROTATE;
 		return 0;
 	}
 	}
@@ -1138,6 +1142,9 @@ cc_move(struct bt_state *st, struct bt_dice *dice, const struct bt_order *o,
 		if (s.enemy != NULL)
 			return bt_refuse(err, "CC-10", "'%s' can't move into "
 			    "enemy '%s'", u->id, s.enemy->id);
+		if (s.blocked && cc_flies(st, u))
+			return bt_refuse(err, "CC-15", "'%s' can't end its move "
+			    "over impassable ground", u->id);
 		nmoves = find_path(st, u, o->to_x, o->to_y, left, moves,
 		    MAX_MOVES);
 		if (nmoves < 0)
@@ -1189,6 +1196,9 @@ cc_move(struct bt_state *st, struct bt_dice *dice, const struct bt_order *o,
 		if (s.friend != NULL)
 			return bt_refuse(err, "CC-10", "'%s' would end its move "
 			    "inside '%s'", u->id, s.friend->id);
+		if (s.blocked)	/* a flier's (CC-15) */
+			return bt_refuse(err, "CC-15", "'%s' can't end its move "
+			    "over impassable ground", u->id);
 	}
 
 	/* Carried out, step by step, with the reactions it sets off. */

@@ -1091,6 +1091,54 @@ log:"
 
 # --- CC-29: off the map ---
 
+@test "CC-15 a flying unit pays 50 ft a step whatever the terrain; a friend still costs 100" {
+	alone flying=true speed=300
+	terrain 5 4 f
+	terrain 5 3 h
+	start
+	move b1 f f
+	assert_equal "$(field t.yaml turn)" "{moved: 100}"
+	# a rotation sweeping forest: 100 ft
+	move b1 about
+	assert_equal "$(field t.yaml turn)" "{moved: 100}"
+	scenario
+	unit b1 blue 5,5 flying=true
+	unit b2 blue 5,4 initiative=8
+	unit r1 red 0,9 initiative=5
+	start
+	move b1 f f
+	assert_equal "$(field t.yaml turn)" "{moved: 150}"
+}
+
+@test "CC-15 a flying unit passes over impassable ground, but doesn't stop on it" {
+	alone flying=true
+	terrain 4 4 x
+	terrain 5 4 x
+	terrain 6 4 x
+	start
+	move b1 f f
+	assert_equal "$(pose t.yaml b1)" "[5, 3] [1, 1] n"
+	assert_equal "$(field t.yaml turn)" "{moved: 100}"
+	refused 1 "bt-move: refused (CC-15): 'b1' can't end its move over impassable ground" b1 f
+	refused 1 "bt-move: refused (CC-15): 'b1' can't end its move over impassable ground" --to 5,4 b1
+	move --to 5,3 b1
+	# over [4, 4], impassable: no ground unit could reach [5, 3] within 150 ft
+	assert_equal "$(logged t.yaml move)" "b1 moves fl fr to [5, 3] facing n, 100 ft (50 left)"
+}
+
+@test "CC-15 a hurricane or a sandstorm grounds a flier: it moves as a ground unit (CC-4)" {
+	for weather in sandstorm hurricane; do
+		alone flying=true speed=250
+		terrain 5 4 f
+		terrain 4 4 x
+		sed -i "s/^weather: clear\$/weather: $weather/" sc.yaml
+		start
+		move b1 f
+		assert_equal "$(field t.yaml turn)" "{moved: 100}"
+		refused 1 "bt-move: refused (G-2): 'b1' can't step 'fl' onto impassable ground" b1 fl
+	done
+}
+
 @test "CC-29 a unit that steps off the map edge leaves the battle as fled" {
 	scenario
 	unit b1 blue 5,0
