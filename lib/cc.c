@@ -256,6 +256,10 @@ check_result(const struct bt_state *st, struct bt_error *err)
 	    st->result.winner);
 }
 
+static int	 cc_initiative_cmp(const struct bt_state *,
+		    const struct bt_unit *, const struct bt_unit *);
+static void	 check_order(const struct bt_state *, struct bt_error *);
+
 /* What a cc state keeps beyond its shape. */
 static void
 cc_check(const struct bt_state *st, struct bt_error *err)
@@ -267,6 +271,7 @@ cc_check(const struct bt_state *st, struct bt_error *err)
 		    "'deploy-first' names '%s', which is not a side (CC-2)",
 		    st->deploy_first);
 	check_turn(st, err);
+	check_order(st, err);
 	check_result(st, err);
 	if (st->map.square != 50)
 		bt_errorf(err, BT_EXIT_DATA, 0, 0, "a cc map's squares are 50 "
@@ -456,6 +461,35 @@ cc_initiative_cmp(const struct bt_state *st, const struct bt_unit *a,
 	    bt_side_find(st, a->side)->culture;
 }
 
+/* CC-5: the players order tied units of one type. */
+static bool
+same_type(const struct bt_unit *a, const struct bt_unit *b)
+{
+	return a->type != NULL && b->type != NULL &&
+	    strcmp(a->type, b->type) == 0;
+}
+
+/* CC-5: no unit in 'order' after one the initiative rules rank lower;
+ * tied units may come in any order, by dice or the players' choice. The
+ * comparison is a ranking, so neighbours are enough. */
+static void
+check_order(const struct bt_state *st, struct bt_error *err)
+{
+	for (size_t i = 1; i < st->norder; i++) {
+		const struct bt_unit *a = bt_unit_find(st, st->order[i - 1]);
+		const struct bt_unit *b = bt_unit_find(st, st->order[i]);
+
+		if (a == NULL || b == NULL || bt_side_find(st, a->side) == NULL ||
+		    bt_side_find(st, b->side) == NULL ||
+		    cc_initiative_cmp(st, a, b) <= 0)
+			continue;
+		bt_errorf(err, BT_EXIT_DATA, st->order_at[i - 1].line,
+		    st->order_at[i - 1].col, "'order' puts '%s' ahead of '%s', "
+		    "which the initiative rules rank higher (CC-5)", a->id,
+		    b->id);
+	}
+}
+
 static int
 cc_setup(struct bt_state *st, struct bt_dice *dice, struct bt_error *err)
 {
@@ -464,7 +498,7 @@ cc_setup(struct bt_state *st, struct bt_dice *dice, struct bt_error *err)
 	choose_deployment(st, dice);
 	if (st->weather == ROLL)
 		roll_weather(st, dice);
-	if (bt_initiative(st, dice, cc_initiative_cmp) < 0)
+	if (bt_initiative_chosen(st, dice, cc_initiative_cmp, same_type) < 0)
 		return -1;
 	cc_first_turn(st, dice);
 	return 0;

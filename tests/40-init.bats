@@ -244,6 +244,35 @@ bt-init: sc.yaml:25:3: side 'blue' deploys no unit: all its units are in reserve
 	assert_equal "$(sed -n 's/^- \(a-[pq]\)$/\1/p' t.yaml | tr '\n' ' ')" "a-q a-p "
 }
 
+@test "CC-5 tied units of one type are ordered as the scenario lists them: no die is rolled" {
+	# a-p and a-q are tied after every modifier; both archers
+	sed -e '/^  a-[pq]:/s/, weight: 2}$/, weight: 2, type: archers}/' \
+	    "$DATA/init-ties.yaml" > t1.yaml
+	run --separate-stderr -0 bt-init -r 10,3 t1.yaml
+	assert_equal "$stderr" ""
+	printf '%s\n' "$output" > s.yaml
+	assert_equal "$(sed -n '/^order:/,/^[a-z]/s/^- //p' s.yaml | tr '\n' ' ')" \
+		"b-fast a-brave b-x a-y a-p a-q "
+	assert_equal "$(grep -c 'event: initiative' s.yaml)" 0
+	# listed the other way round, they go the other way round
+	awk '/^  a-p:/ { p = $0; next } { print } /^  a-q:/ { print p }' t1.yaml > t2.yaml
+	bt-init -r 10,3 t2.yaml > s.yaml
+	assert_equal "$(sed -n 's/^- \(a-[pq]\)$/\1/p' s.yaml | tr '\n' ' ')" "a-q a-p "
+	run -0 bt-check s.yaml
+}
+
+@test "CC-5 tied units of one type roll as one against a tied unit of another type" {
+	# a-r, infantry, ties with the archers a-p and a-q: one d20 for the
+	# archers (by a-p, first listed), one for a-r, in id order
+	sed -e '/^  a-[pq]:/s/, weight: 2}$/, weight: 2, type: archers}/' \
+	    "$DATA/init-ties.yaml" > t1.yaml
+	sed -n '/^  a-q:/s/a-q: {side: a, at: \[6, 0\]/a-r: {side: a, at: [7, 1]/p' t1.yaml |
+	    sed 's/type: archers/type: infantry/' >> t1.yaml
+	bt-init -r 10,3,4,15 t1.yaml > s.yaml
+	grep -q 'initiative tie broken by a d20 each, a-p 4, a-r 15' s.yaml
+	assert_equal "$(sed -n 's/^- \(a-[pqr]\)$/\1/p' s.yaml | tr '\n' ' ')" "a-r a-p a-q "
+}
+
 @test "kingdom: bt-init starts round 1 in the maneuver phase with every army" {
 	bt-init --seed 1 "$EXAMPLES/kingdom-pass.yaml" > s.yaml
 	assert_equal "$(field s.yaml phase)" maneuver

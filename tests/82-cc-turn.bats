@@ -223,6 +223,33 @@ last_stand() {
 	assert_equal "$(order_of s.yaml)" "red-a blue-x red-b blue-y "
 }
 
+# swap FILE A B: swaps units A and B in the state's 'order'.
+swap() {
+	sed -i "/^order:/,/^[a-z]/{s/^- $2\$/- TMP/;s/^- $3\$/- $2/;s/^- TMP\$/- $3/}" "$1"
+}
+
+@test "CC-5 an 'order' that puts a unit ahead of one the initiative rules rank higher is bad data" {
+	scenario
+	start
+	swap s.yaml red-a blue-x
+	run --separate-stderr -3 bt-check s.yaml
+	assert_output ""
+	assert_equal "$stderr" "bt-check: s.yaml:94:3: 'order' puts 'blue-x' ahead of 'red-a', which the initiative rules rank higher (CC-5)"
+	run --separate-stderr -3 bt-resolve s.yaml
+	assert_output ""
+}
+
+@test "CC-5 tied units may come in either order in 'order': by the players' choice or the dice" {
+	scenario
+	set_stat blue-y initiative 6	# ties red-b: 6, Morale 0 ...
+	set_stat red-b morale 0
+	sed -i '/^  red: /s/culture: 1/culture: 0/' sc.yaml	# ... and Culture 0
+	bt-init --seed 1 -r 10,5,3,9 sc.yaml > s.yaml	# red-b rolls higher
+	assert_equal "$(order_of s.yaml)" "red-a blue-x red-b blue-y "
+	swap s.yaml red-b blue-y
+	run -0 bt-check s.yaml
+}
+
 @test "CC-5 a unit that leaves the battle loses its turns; the others keep their order" {
 	scenario
 	set_stat blue-x hp 1
