@@ -1,8 +1,9 @@
 /*
  * cc-move.c: bt-move in cc (CC-7 to CC-15), with the opportunity attacks
- * (CC-21) and readied attacks (CC-25) the move sets off along the way.
- * An order is simulated whole first, then carried out: a refused order
- * changes nothing, and only contact (CC-13) cuts one short.
+ * (CC-21) and readied attacks (CC-25) the move sets off along the way,
+ * and a broken unit's retreat (CC-28). An order is simulated whole
+ * first, then carried out: a refused order changes nothing, and only
+ * contact (CC-13) cuts one short.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -1008,7 +1009,6 @@ cc_retreat(struct bt_state *st, struct bt_dice *dice, struct bt_unit *u)
 			reach_from(st, u, &start[t], REACH_RETREAT, budget,
 			    safe, 0, 0, &rc);
 			pruned[t] = rc.pruned;
-			/* the search's window is about its start */
 			rank_search(st, u, &field, &rc, t, turn_safe[t], &best,
 			    &improved);
 			if (!improved) {
