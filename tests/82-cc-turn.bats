@@ -399,6 +399,19 @@ swap() {
 	assert_equal "$(field s.yaml units.blue-y.at)" "[9, 4]"
 }
 
+@test "CC-28 between edges as near, not the one an enemy holds: no fixed order n, e, s, w first" {
+	scenario
+	place blue-y 6 4 n	# 3 squares from e and from s
+	place red-b 9 4 w	# on the e edge, level with it
+	start
+	broken s.yaml blue-y
+	bt-resolve -i s.yaml
+	bt-resolve -i s.yaml
+	bt-resolve -i s.yaml
+	assert_equal "$(log_text s.yaml retreat)" \
+	    "blue-y is broken, turns to face s and retreats f f f toward the s edge, 150 ft, to [6, 7] (CC-28)"
+}
+
 @test "CC-28 the retreat takes a path on which no step ends next to an enemy" {
 	scenario
 	place blue-y 5 5 n	# the s edge is 2 squares off
