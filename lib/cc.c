@@ -469,9 +469,9 @@ same_type(const struct bt_unit *a, const struct bt_unit *b)
 	    strcmp(a->type, b->type) == 0;
 }
 
-/* CC-5: no unit in 'order' after one the initiative rules rank lower;
- * tied units may come in any order, by dice or the players' choice. The
- * comparison is a ranking, so neighbours are enough. */
+/* CC-5: no unit in 'order' ahead of one the initiative rules rank
+ * higher; tied units may come in any order, the dice's or the players'.
+ * The comparison is a ranking, so checking neighbours is enough. */
 static void
 check_order(const struct bt_state *st, struct bt_error *err)
 {
