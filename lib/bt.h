@@ -708,6 +708,12 @@ void	 bt_check_active(const struct bt_state *, struct bt_error *);
 int	 bt_initiative(struct bt_state *, struct bt_dice *,
 	    int (*cmp)(const struct bt_state *, const struct bt_unit *,
 	    const struct bt_unit *));
+/* The same, but tied units for which chosen() holds are ordered as the
+ * scenario lists them, rolling one die for them all (CC-5). */
+int	 bt_initiative_chosen(struct bt_state *, struct bt_dice *,
+	    int (*cmp)(const struct bt_state *, const struct bt_unit *,
+	    const struct bt_unit *),
+	    bool (*chosen)(const struct bt_unit *, const struct bt_unit *));
 
 /* Fields every ruleset's unit tables share (state.c). */
 int	 bt_load_at(void *, const struct bt_node *, struct bt_load *);

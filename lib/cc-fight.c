@@ -16,6 +16,13 @@ side_rating(const struct bt_state *st, const struct bt_unit *u)
 	return s != NULL ? s->rating : 0;
 }
 
+/* A term of a logged sum, ASCII: "10 - 2 - 1", never "10 + -2 + -1". */
+static char
+sign(int v)
+{
+	return v < 0 ? '-' : '+';
+}
+
 /* CC-20: the square (x, y) is in the 90-degree cone opening from side f
  * of u: d rows ahead, the cone spans the front edge widened by d. */
 static bool
@@ -177,12 +184,13 @@ cc_attack(struct bt_state *st, struct bt_dice *dice, struct bt_unit *a,
 	dmg = hit ? (ranged ? a->ranged.damage : a->damage) + crit : 0;
 
 	{
-		char *text = bt_xasprintf("%s %s %s: %d%s + %d + %d%s = %d "
+		char *text = bt_xasprintf("%s %s %s: %d%s %c %d %c %d%s = %d "
 		    "against AC %d", a->id, kind_words[kind][ranged], t->id, d20,
 		    adv > 0 && dis == 0 ? " (advantage)" :
 		    dis > 0 && adv == 0 ? " (disadvantage)" :
 		    adv > 0 ? " (advantage and disadvantage cancel)" : "",
-		    mod, rating, weather ? (weather == -1 ? " - 1 weather" :
+		    sign(mod), abs(mod), sign(rating), abs(rating),
+		    weather ? (weather == -1 ? " - 1 weather" :
 		    " - 2 weather") : "", total, t->ac), *more;
 
 		if (adv_why != NULL || dis_why != NULL) {
@@ -292,9 +300,10 @@ cc_morale(struct bt_state *st, struct bt_dice *dice,
 	u->hp += gain;
 	if (total >= CC_RALLY_DC)
 		u->status &= ~(unsigned)BT_ST_BROKEN;
-	bt_log_text(e, "%s rallies (CC-24): %d + %d morale + %d rating + %d "
-	    "culture = %d against DC %d, %s%s, %d/%d HP", u->id, d20, u->morale,
-	    s->rating, s->culture, total, CC_RALLY_DC,
+	bt_log_text(e, "%s rallies (CC-24): %d %c %d morale %c %d rating %c %d "
+	    "culture = %d against DC %d, %s%s, %d/%d HP", u->id, d20,
+	    sign(u->morale), abs(u->morale), sign(s->rating), abs(s->rating),
+	    sign(s->culture), abs(s->culture), total, CC_RALLY_DC,
 	    total >= CC_RALLY_DC ? "rallied" : "failed",
 	    d20 == 20 && total >= CC_RALLY_DC ? " (a natural 20: 1 HP more)" :
 	    "", u->hp, u->max_hp);

@@ -1,8 +1,9 @@
 /*
  * cc-move.c: bt-move in cc (CC-7 to CC-15), with the opportunity attacks
- * (CC-21) and readied attacks (CC-25) the move sets off along the way.
- * An order is simulated whole first, then carried out: a refused order
- * changes nothing, and only contact (CC-13) cuts one short.
+ * (CC-21) and readied attacks (CC-25) the move sets off along the way,
+ * and a broken unit's retreat (CC-28). An order is simulated whole
+ * first, then carried out: a refused order changes nothing, and only
+ * contact (CC-13) cuts one short.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -27,14 +28,25 @@ struct move {
 	int		 pivot;		/* ROTATE: 1.. along the front rank */
 };
 
-/* CC-8: forward, sideways, diagonally forward; never backward. */
+/* CC-8: forward, sideways, diagonally forward; never backward, but for
+ * a unit of four fronts, for which every direction is forward (CC-7):
+ * the last three. */
 static const struct {
 	const char	*word;
 	int		 dx, dy;
 } step_words[] = {
 	{ "f", 0, -1 }, { "l", -1, 0 }, { "r", 1, 0 }, { "fl", -1, -1 },
-	{ "fr", 1, -1 }
+	{ "fr", 1, -1 }, { "b", 0, 1 }, { "bl", -1, 1 }, { "br", 1, 1 }
 };
+#define FORWARD_STEPS	5
+#define ALL_STEPS	8
+
+/* How many of step_words u may take. */
+static int
+steps_for(const struct bt_unit *u)
+{
+	return u->fronts == 4 ? ALL_STEPS : FORWARD_STEPS;
+}
 
 static struct pose
 pose_of(const struct bt_unit *u)
@@ -169,6 +181,16 @@ rect_of(const struct pose *p)
 	return r;
 }
 
+/* May u stand at pose p: on the map, inside no other unit (CC-10)? */
+static bool
+may_stop(const struct bt_state *st, const struct bt_unit *u,
+    const struct pose *p)
+{
+	struct scan s = scan(st, u, rect_of(p), NULL);
+
+	return !s.off && !s.blocked && s.enemy == NULL && s.friend == NULL;
+}
+
 /* CC-11: the unit's N-th square, counted from its left along its front
  * rank, then along each rank behind it. */
 static void
@@ -234,6 +256,7 @@ try_move(const struct bt_state *st, const struct bt_unit *u,
 {
 	struct bt_rect old = rect_of(p), now;
 	struct scan s;
+	bool flies = cc_flies(st, u);	/* CC-15 */
 
 	*out = *p;
 	*leaves = false;
@@ -241,6 +264,9 @@ try_move(const struct bt_state *st, const struct bt_unit *u,
 	case STEP: {
 		int dx, dy;
 
+		if (m->dy > 0 && u->fronts != 4)
+			return bt_refuse(err, "CC-8", "'%s' can't step "
+			    "backward ('%s')", u->id, m->word);
 		turned(p->facing, m->dx, m->dy, &dx, &dy);
 		out->x += dx;
 		out->y += dy;
@@ -249,13 +275,15 @@ try_move(const struct bt_state *st, const struct bt_unit *u,
 		if (s.enemy != NULL)
 			return bt_refuse(err, "CC-10", "'%s' can't step '%s' "
 			    "into enemy '%s'", u->id, m->word, s.enemy->id);
-		if (s.blocked)
+		if (s.blocked && !flies)
 			return bt_refuse(err, "G-2", "'%s' can't step '%s' onto "
 			    "impassable ground", u->id, m->word);
 		/* CC-29: any part off the edge leaves the battle */
 		*leaves = s.off;
-		/* CC-9, CC-15: difficult or friend-held new squares */
-		*cost = s.difficult || s.friend ? CC_DIFFICULT : CC_STEP;
+		/* CC-9, CC-15: difficult or friend-held new squares; a
+		 * flier pays for no terrain, but a friend is no terrain */
+		*cost = (s.difficult && !flies) || s.friend ? CC_DIFFICULT :
+		    CC_STEP;
 		return 0;
 	}
 	case ABOUT:
@@ -278,12 +306,21 @@ try_move(const struct bt_state *st, const struct bt_unit *u,
 		if (s.enemy != NULL)
 			return bt_refuse(err, "CC-10", "'%s' can't rotate into "
 			    "enemy '%s'", u->id, s.enemy->id);
-		if (s.blocked)
+		if (s.blocked && !flies)
 			return bt_refuse(err, "G-2", "'%s' can't rotate onto "
 			    "impassable ground", u->id);
-		/* CC-10: friends count as difficult terrain */
-		s = scan(st, u, hull(old, now), NULL);
-		*cost = s.difficult || s.friend ? CC_ROTATE_HARD : CC_ROTATE;
+		/* The sweep: the box of both footprints less the squares
+		 * the unit turns from, which it holds already; a friend
+		 * in it counts as difficult terrain (CC-10). */
+		s = scan(st, u, hull(old, now), &old);
+		if (s.enemy != NULL)
+			return bt_refuse(err, "CC-11", "'%s' can't rotate "
+			    "through enemy '%s'", u->id, s.enemy->id);
+		if (s.blocked && !flies)
+			return bt_refuse(err, "CC-11", "'%s' can't rotate "
+			    "across impassable ground", u->id);
+		*cost = (s.difficult && !flies) || s.friend ? CC_ROTATE_HARD :
+		    CC_ROTATE;
 		return 0;
 	}
 	}
@@ -315,30 +352,87 @@ new_contact(const struct bt_state *st, struct bt_unit *u,
 	return fresh;
 }
 
-/* CC-21: enemies whose front u leaves by going from pose a to pose b. */
+/* May enemy e react to u now (CC-21, CC-25, CC-30, --hold)? */
+static bool
+may_react(const struct bt_unit *e, const struct bt_unit *u,
+    const struct bt_order *o)
+{
+	return e != u && cc_in_battle(e) && cc_enemies(u, e) && !e->reacted &&
+	    !(e->status & BT_ST_BROKEN) && !bt_order_holds(o, e->id);
+}
+
+/* CC-21: does u going from pose a to pose b leave e's front? */
+static bool
+leaves_front(const struct bt_unit *e, struct bt_unit *u, const struct pose *a,
+    const struct pose *b)
+{
+	struct pose keep = pose_of(u);
+	bool before, after;
+
+	if (u->status & BT_ST_DISENGAGING)	/* CC-23 */
+		return false;
+	put(u, a);
+	before = cc_front_touches(e, u);
+	put(u, b);
+	after = cc_front_touches(e, u);
+	put(u, &keep);
+	return before && !after;
+}
+
+/* CC-25: does u going from pose a to pose b come into e's readied
+ * trigger? */
+static bool
+enters_trigger(const struct bt_state *st, const struct bt_unit *e,
+    struct bt_unit *u, const struct pose *a, const struct pose *b)
+{
+	struct pose keep = pose_of(u);
+	const char *rule;
+	bool ranged, before, after;
+
+	if (!e->ready.present ||
+	    (e->ready.target && strcmp(e->ready.target, u->id) != 0))
+		return false;
+	ranged = e->ready.trigger == 1;
+	put(u, a);
+	before = ranged ? cc_cannot_attack(st, e, u, true, &rule) == NULL :
+	    cc_front_touches(e, u);
+	put(u, b);
+	after = ranged ? cc_cannot_attack(st, e, u, true, &rule) == NULL :
+	    cc_front_touches(e, u);
+	put(u, &keep);
+	return !before && after;
+}
+
+/* Would going from pose a to pose b set off any attack (CC-28's "further
+ * danger")? */
+static bool
+provokes(const struct bt_state *st, struct bt_unit *u, const struct pose *a,
+    const struct pose *b)
+{
+	for (size_t i = 0; i < st->nunits; i++) {
+		const struct bt_unit *e = &st->units[i];
+
+		if (may_react(e, u, NULL) && (leaves_front(e, u, a, b) ||
+		    enters_trigger(st, e, u, a, b)))
+			return true;
+	}
+	return false;
+}
+
+/* CC-21: enemies whose front u leaves by going from pose a to pose b
+ * strike it, u still at a. */
 static void
 opportunity(struct bt_state *st, struct bt_dice *dice, struct bt_unit *u,
     const struct pose *a, const struct pose *b, const struct bt_order *o)
 {
-	if (u->status & BT_ST_DISENGAGING)	/* CC-23 */
-		return;
 	for (size_t i = 0; i < st->nunits && cc_in_battle(u); i++) {
 		struct bt_unit *e = &st->units[i];
-		bool before, after;
 
-		if (e == u || !cc_in_battle(e) || !cc_enemies(u, e) ||
-		    e->reacted || (e->status & BT_ST_BROKEN) ||
-		    bt_order_holds(o, e->id))
+		if (!may_react(e, u, o) || !leaves_front(e, u, a, b))
 			continue;
-		put(u, a);
-		before = cc_front_touches(e, u);
-		put(u, b);
-		after = cc_front_touches(e, u);
 		put(u, a);	/* struck before it is gone */
-		if (before && !after) {
-			e->reacted = true;
-			cc_attack(st, dice, e, u, false, NULL, CC_OPPORTUNITY);
-		}
+		e->reacted = true;
+		cc_attack(st, dice, e, u, false, NULL, CC_OPPORTUNITY);
 	}
 }
 
@@ -350,23 +444,11 @@ readied(struct bt_state *st, struct bt_dice *dice, struct bt_unit *u,
 {
 	for (size_t i = 0; i < st->nunits && cc_in_battle(u); i++) {
 		struct bt_unit *e = &st->units[i];
-		const char *rule;
-		bool ranged, before, after;
+		bool ranged;
 
-		if (e == u || !e->ready.present || !cc_in_battle(e) ||
-		    !cc_enemies(u, e) || e->reacted ||
-		    (e->status & BT_ST_BROKEN) || bt_order_holds(o, e->id) ||
-		    (e->ready.target && strcmp(e->ready.target, u->id) != 0))
+		if (!may_react(e, u, o) || !enters_trigger(st, e, u, a, b))
 			continue;
 		ranged = e->ready.trigger == 1;
-		put(u, a);
-		before = ranged ? cc_cannot_attack(st, e, u, true, &rule) == NULL :
-		    cc_front_touches(e, u);
-		put(u, b);
-		after = ranged ? cc_cannot_attack(st, e, u, true, &rule) == NULL :
-		    cc_front_touches(e, u);
-		if (before || !after)
-			continue;
 		e->reacted = true;
 		e->ready.present = false;
 		free(e->ready.target);
@@ -377,19 +459,30 @@ readied(struct bt_state *st, struct bt_dice *dice, struct bt_unit *u,
 
 /*
  * Every square u's top-left corner can reach by steps within budget, at
- * its facing, and the cheapest way there (bt_search). With safe, no step
- * may end next to an enemy (CC-28). A step over the edge is a way out
- * (CC-29): out says where it left from.
+ * the facing of home, and the best way there (bt_search). The search's
+ * cost of a step is its cost in feet times TIE, plus a tie-break under
+ * TIE: among equally cheap ways it takes the one with the fewest
+ * diagonal steps (the retreat's "straightest", CC-28) or with the fewest
+ * steps into contact short of the goal (--to, CC-13). No way has TIE
+ * steps. With safe, no step may set off an attack (CC-28). A step over
+ * the edge is a way out (CC-29): out says where it left from.
  */
+#define TIE		1024
+
+enum reach_kind { REACH_TO, REACH_RETREAT };
+
 struct reach {
 	struct bt_search s;
 	const struct bt_state *st;
 	struct bt_unit	*u;
-	int		 budget;
+	enum reach_kind	 kind;
+	int		 budget;	/* in feet */
 	bool		 safe;
 	struct pose	 home;
-	int		 out, outcost;	/* cheapest square to step off from */
+	int		 gx, gy;	/* REACH_TO: the goal, from home */
+	int		 out, outkey;	/* best square to step off from */
 	signed char	 outhow;
+	bool		 pruned;	/* safe left a step out */
 };
 
 static bool
@@ -418,6 +511,12 @@ step_move(int k)
 	return m;
 }
 
+static bool
+diagonal(int k)
+{
+	return step_words[k].dx != 0 && step_words[k].dy != 0;
+}
+
 /* Step word k from (x, y), relative to home (bt_move_fn). */
 static int
 reach_step(void *ctx, int x, int y, int so_far, int k, int *nx, int *ny,
@@ -427,7 +526,7 @@ reach_step(void *ctx, int x, int y, int so_far, int k, int *nx, int *ny,
 	struct pose p = rc->home, q;
 	struct move m = step_move(k);
 	struct bt_error quiet;
-	int cost;
+	int cost, tie = 0;
 	bool leaves, bad;
 
 	(void)stop;
@@ -437,37 +536,51 @@ reach_step(void *ctx, int x, int y, int so_far, int k, int *nx, int *ny,
 	bad = try_move(rc->st, rc->u, &p, &m, false, &q, &cost, &leaves,
 	    &quiet) < 0;
 	bt_error_free(&quiet);
-	if (bad || so_far + cost > rc->budget)
+	if (bad || so_far / TIE + cost > rc->budget)
 		return -1;
+	if (rc->safe && provokes(rc->st, rc->u, &p, &q)) {
+		rc->pruned = true;
+		return -1;
+	}
+	if (rc->kind == REACH_RETREAT)
+		tie = diagonal(k);
+	else if (q.x - rc->home.x != rc->gx || q.y - rc->home.y != rc->gy)
+		tie = new_contact(rc->st, rc->u, &p, &q) != NULL;
 	if (leaves) {
-		if (rc->out < 0 || so_far + cost < rc->outcost) {
+		int key = so_far % TIE + tie;	/* straightest way out */
+
+		if (rc->out < 0 || key < rc->outkey) {
 			rc->out = bt_search_at(&rc->s, x, y);
-			rc->outcost = so_far + cost;
+			rc->outkey = key;
 			rc->outhow = (signed char)k;
 		}
 		return -1;
 	}
-	if (rc->safe && near_enemy(rc->st, rc->u, &q))
-		return -1;
 	*nx = q.x - rc->home.x;
 	*ny = q.y - rc->home.y;
-	return cost;
+	return cost * TIE + tie;
 }
 
 static void
-reach_from(const struct bt_state *st, struct bt_unit *u, int budget,
-    bool safe, struct reach *rc)
+reach_from(const struct bt_state *st, struct bt_unit *u,
+    const struct pose *home, enum reach_kind kind, int budget, bool safe,
+    int gx, int gy, struct reach *rc)
 {
 	int r = budget / CC_STEP;
 
 	rc->st = st;
 	rc->u = u;
+	rc->kind = kind;
 	rc->budget = budget;
 	rc->safe = safe;
-	rc->home = pose_of(u);
+	rc->home = *home;
+	rc->gx = gx;
+	rc->gy = gy;
 	rc->out = -1;
+	rc->pruned = false;
 	/* no goal (one outside the window): it reaches all it can */
-	bt_search(&rc->s, r, budget, 5, reach_step, rc, r + 1, 0);
+	bt_search(&rc->s, r, budget * TIE + TIE - 1, steps_for(u), reach_step,
+	    rc, r + 1, 0);
 }
 
 /* The steps from home to window square at (plus the step off the map,
@@ -488,23 +601,26 @@ reach_path(const struct reach *rc, int at, bool off, struct move *path,
 }
 
 /* --to X,Y: the cheapest steps that put u's top-left square there, at its
- * facing, within its movement left, ending inside no unit (CC-10).
- * Returns the number of steps, or -1. */
+ * facing, within its movement left, ending inside no unit (CC-10); of
+ * those, one that makes no contact before the goal (CC-13). Returns the
+ * number of steps, or -1. */
 static int
 find_path(const struct bt_state *st, struct bt_unit *u, int tx, int ty,
     int budget, struct move *path, int maxpath)
 {
 	struct reach rc;
+	struct pose home = pose_of(u);
 	int at, len = -1;
 
-	reach_from(st, u, budget, false, &rc);
+	reach_from(st, u, &home, REACH_TO, budget, false, tx - home.x,
+	    ty - home.y, &rc);
 	at = bt_search_at(&rc.s, tx - rc.home.x, ty - rc.home.y);
 	if (at >= 0 && rc.s.dist[at] >= 0) {
 		struct pose end = rc.home;
 
 		end.x = tx;
 		end.y = ty;
-		if (scan(st, u, rect_of(&end), NULL).friend == NULL)
+		if (may_stop(st, u, &end))
 			len = reach_path(&rc, at, false, path, maxpath);
 	}
 	bt_search_free(&rc.s);
@@ -527,76 +643,405 @@ edge_gap(const struct bt_map *m, const struct pose *p, int f)
 	}
 }
 
+/* The edge nearest a pose in a straight line, ties n, e, s, w; one it is
+ * over, when it is off the map. */
+static int
+nearest_edge(const struct bt_map *m, const struct pose *p)
+{
+	int edge = BT_N;
+
+	for (int f = BT_E; f <= BT_W; f++)
+		if (edge_gap(m, p, f) < edge_gap(m, p, edge))
+			edge = f;
+	return edge;
+}
+
 /*
- * CC-28: a broken unit's retreat, with all its movement, toward the
- * nearest map edge (ties n, e, s, w): it turns to face it at no cost and
- * takes the path on which no step ends next to an enemy that gets nearest
- * the edge (off it, best), cheapest first; without one, any path. Where
- * none gets nearer, it stays. Returns whether it left the battle.
+ * CC-28: how many squares each square of a window of the map is from an
+ * edge, stepping (8 ways) over ground a retreating unit could cross: no
+ * impassable square (but for a flier, CC-15) and no enemy. A square
+ * walled off from every edge is UNREACHED. The window reaches EDGE_LOOK
+ * squares past where the unit could go; from its rim on, the way to an
+ * edge is taken as straight, so a retreat never scans the whole map.
+ */
+#define EDGE_LOOK	64
+#define UNREACHED	0x7fffffff
+
+struct edge_field {
+	int	 x0, y0, w, h;
+	int	*d;
+};
+
+static bool
+crossable(const struct bt_state *st, const struct bt_unit *u, bool *enemy,
+    const struct edge_field *f, int x, int y)
+{
+	return !enemy[(y - f->y0) * f->w + x - f->x0] &&
+	    (cc_flies(st, u) || bt_terrain_at(&st->map, x, y) != BT_BLOCKED);
+}
+
+static void
+edge_field(const struct bt_state *st, const struct bt_unit *u, int reach,
+    struct edge_field *f)
+{
+	const struct bt_map *m = &st->map;
+	int look = reach + EDGE_LOOK + u->w + u->h, x1, y1, n, *queue, *seed, nseed = 0;
+	int head = 0, tail = 0, s = 0, maxgap = 0, *count;
+	bool *enemy;
+
+	f->x0 = u->x - look > 0 ? u->x - look : 0;
+	f->y0 = u->y - look > 0 ? u->y - look : 0;
+	x1 = u->x + u->w - 1 + look < m->width - 1 ?
+	    u->x + u->w - 1 + look : m->width - 1;
+	y1 = u->y + u->h - 1 + look < m->height - 1 ?
+	    u->y + u->h - 1 + look : m->height - 1;
+	f->w = x1 - f->x0 + 1;
+	f->h = y1 - f->y0 + 1;
+	n = f->w * f->h;
+	f->d = bt_xcalloc((size_t)n, sizeof(*f->d));
+	enemy = bt_xcalloc((size_t)n, sizeof(*enemy));
+	queue = bt_xcalloc((size_t)n, sizeof(*queue));
+	seed = bt_xcalloc((size_t)n, sizeof(*seed));
+	for (size_t i = 0; i < st->nunits; i++) {
+		const struct bt_unit *e = &st->units[i];
+
+		if (e == u || !cc_in_battle(e) || !cc_enemies(u, e))
+			continue;
+		for (int y = e->y > f->y0 ? e->y : f->y0;
+		    y < e->y + e->h && y <= y1; y++)
+			for (int x = e->x > f->x0 ? e->x : f->x0;
+			    x < e->x + e->w && x <= x1; x++)
+				enemy[(y - f->y0) * f->w + x - f->x0] = true;
+	}
+	/* Seeds: the map's edge squares at 0, the window's rim at the
+	 * straight way from there; sorted by a count of each gap. */
+	for (int i = 0; i < n; i++) {
+		int x = f->x0 + i % f->w, y = f->y0 + i / f->w;
+		struct pose sq = { x, y, 1, 1, BT_N };
+
+		f->d[i] = UNREACHED;
+		if (!crossable(st, u, enemy, f, x, y) || (x > f->x0 &&
+		    x < x1 && y > f->y0 && y < y1))
+			continue;
+		f->d[i] = edge_gap(m, &sq, nearest_edge(m, &sq));
+		if (f->d[i] > maxgap)
+			maxgap = f->d[i];
+		seed[nseed++] = i;
+	}
+	count = bt_xcalloc((size_t)maxgap + 2, sizeof(*count));
+	for (int i = 0; i < nseed; i++)
+		count[f->d[seed[i]] + 1]++;
+	for (int g = 1; g <= maxgap + 1; g++)
+		count[g] += count[g - 1];
+	for (int i = 0; i < nseed; i++)
+		queue[count[f->d[seed[i]]]++] = seed[i];
+	memcpy(seed, queue, (size_t)nseed * sizeof(*seed));
+	free(count);
+	/* A breadth-first search from the seeds in order of their gap,
+	 * merged with its own queue: each square is final when first
+	 * taken, at its least gap. */
+	{
+		bool *done = bt_xcalloc((size_t)n, sizeof(*done));
+
+		while (s < nseed || head < tail) {
+			int at;
+
+			if (head < tail && (s == nseed ||
+			    f->d[queue[head]] <= f->d[seed[s]]))
+				at = queue[head++];
+			else
+				at = seed[s++];
+			if (done[at])
+				continue;
+			done[at] = true;
+			for (int dy = -1; dy <= 1; dy++)
+				for (int dx = -1; dx <= 1; dx++) {
+					int x = f->x0 + at % f->w + dx;
+					int y = f->y0 + at / f->w + dy, to;
+
+					if (x < f->x0 || x > x1 || y < f->y0 ||
+					    y > y1)
+						continue;
+					to = (y - f->y0) * f->w + x - f->x0;
+					if (done[to] || f->d[to] <= f->d[at] + 1 ||
+					    !crossable(st, u, enemy, f, x, y))
+						continue;
+					f->d[to] = f->d[at] + 1;
+					queue[tail++] = to;
+				}
+		}
+		free(done);
+	}
+	free(enemy);
+	free(queue);
+	free(seed);
+}
+
+/* A pose's gap to an edge along the field: its best square's, on its
+ * rim (a way out from inside crosses the rim). */
+static int
+field_gap(const struct edge_field *f, const struct pose *p)
+{
+	int best = UNREACHED;
+
+	for (int y = p->y; y < p->y + p->h; y++)
+		for (int x = p->x; x < p->x + p->w;
+		    x += y == p->y || y == p->y + p->h - 1 || p->w == 1 ? 1 :
+		    p->w - 1) {
+			int d;
+
+			if (x < f->x0 || y < f->y0 || x >= f->x0 + f->w ||
+			    y >= f->y0 + f->h)
+				continue;
+			d = f->d[(y - f->y0) * f->w + x - f->x0];
+			if (d < best)
+				best = d;
+		}
+	return best;
+}
+
+/*
+ * CC-28's free turn toward edge f: it faces f, and the side of its
+ * footprint toward that edge stays where it is (the top-left square on
+ * the other axis), so a unit against the edge stays against it. None
+ * when u already faces f, has four fronts (all its sides are fronts), or
+ * where the turned unit can't stand or would come into an enemy's front.
+ */
+static bool
+free_turn(const struct bt_state *st, struct bt_unit *u, int f,
+    struct pose *out)
+{
+	struct pose p = pose_of(u), q = p;
+
+	if (f == p.facing || u->fronts == 4)
+		return false;
+	q.facing = f;
+	if ((p.facing + f) % 2 == 1) {
+		q.w = p.h;
+		q.h = p.w;
+	}
+	if (f == BT_E)
+		q.x = p.x + p.w - q.w;
+	if (f == BT_S)
+		q.y = p.y + p.h - q.h;
+	if (!may_stop(st, u, &q))
+		return false;
+	for (size_t i = 0; i < st->nunits; i++) {
+		const struct bt_unit *e = &st->units[i];
+		bool before, after;
+
+		if (e == u || !cc_in_battle(e) || !cc_enemies(u, e))
+			continue;
+		before = cc_front_touches(e, u);
+		put(u, &q);
+		after = cc_front_touches(e, u);
+		put(u, &p);
+		if (after && !before)
+			return false;
+	}
+	*out = q;
+	return true;
+}
+
+/* A way a retreat may end, and how it ranks (CC-28). */
+struct retreat_end {
+	bool	 found, off, safe;
+	int	 gap;		/* squares to an edge along the field */
+	int	 crooked;	/* diagonal steps, and the turn */
+	int	 turn;		/* 0: none, else 1 + the edge it faces */
+	int	 spent;		/* feet */
+	int	 at;		/* window square it ends on, or steps off from */
+};
+
+/* Is a a better end than b: off the map; then safe; then nearer an edge;
+ * then straighter; then no turn, then turns n, e, s, w; then less
+ * movement spent; else the first found, which with the search's order
+ * is the one whose top-left square comes first row by row. */
+static bool
+better(const struct retreat_end *a, const struct retreat_end *b)
+{
+	if (!b->found)
+		return true;
+	if (a->off != b->off)
+		return a->off;
+	if (a->safe != b->safe)
+		return a->safe;
+	if (a->gap != b->gap)
+		return a->gap < b->gap;
+	if (a->crooked != b->crooked)
+		return a->crooked < b->crooked;
+	if (a->turn != b->turn)
+		return a->turn < b->turn;
+	return a->spent < b->spent;
+}
+
+/* Keeps e in *best when it is better. */
+static void
+consider(const struct retreat_end *e, struct retreat_end *best,
+    bool *improved)
+{
+	if (better(e, best)) {
+		*best = *e;
+		*improved = true;
+	}
+}
+
+/*
+ * The best end of one search, started from the home pose or from the
+ * free turn (turn > 0): the way off the map, and every square reached.
+ * A turned start counts only for ends toward the edge it turned to face.
+ */
+static void
+rank_search(const struct bt_state *st, struct bt_unit *u,
+    const struct edge_field *field, const struct reach *rc, int turn,
+    bool turn_safe, struct retreat_end *best, bool *improved)
+{
+	struct retreat_end e;
+	struct pose t = rc->home;
+	int dx, dy;
+
+	*improved = false;
+	if (rc->out >= 0) {
+		t.x += rc->out % rc->s.side - rc->s.r;
+		t.y += rc->out / rc->s.side - rc->s.r;
+		turned(t.facing, step_words[rc->outhow].dx,
+		    step_words[rc->outhow].dy, &dx, &dy);
+		t.x += dx;
+		t.y += dy;
+		memset(&e, 0, sizeof(e));
+		e.found = e.off = true;
+		e.safe = rc->safe && turn_safe;
+		e.crooked = rc->outkey + (turn > 0);
+		e.turn = turn;
+		e.spent = rc->s.dist[rc->out] / TIE;
+		e.at = rc->out;
+		if (turn == 0 || nearest_edge(&st->map, &t) == turn - 1)
+			consider(&e, best, improved);
+	}
+	for (int i = 0; i < rc->s.side * rc->s.side; i++) {
+		if (rc->s.dist[i] < 0)
+			continue;
+		t = rc->home;
+		t.x += i % rc->s.side - rc->s.r;
+		t.y += i / rc->s.side - rc->s.r;
+		if ((turn > 0 && nearest_edge(&st->map, &t) != turn - 1) ||
+		    !may_stop(st, u, &t))
+			continue;
+		memset(&e, 0, sizeof(e));
+		e.found = true;
+		e.safe = rc->safe && turn_safe && !near_enemy(st, u, &t);
+		e.gap = field_gap(field, &t);
+		e.crooked = rc->s.dist[i] % TIE + (turn > 0);
+		e.turn = turn;
+		e.spent = rc->s.dist[i] / TIE;
+		e.at = i;
+		consider(&e, best, improved);
+	}
+}
+
+/* The retreat's log entry: the free turn, if made (facing turned), the
+ * steps, and where they took the unit. */
+static void
+log_retreat(struct bt_state *st, const struct bt_unit *u, const char *turned,
+    const char *words, const struct pose *end, int spent, bool off,
+    bool destroyed)
+{
+	struct bt_log_entry *e = bt_log_add(st, "retreat", u->id);
+	const char *edge = bt_facing_words[nearest_edge(&st->map, end)];
+	char *turn = turned ? bt_xasprintf(", turns to face %s", turned) :
+	    bt_xstrdup("");
+
+	if (destroyed)
+		bt_log_text(e, "%s is broken%s, retreats%s%s and is destroyed "
+		    "(CC-28)", u->id, turn, words ? " " : "", words ? words : "");
+	else if (words == NULL && turned == NULL)
+		bt_log_text(e, "%s is broken, but nothing is better than where "
+		    "it stands: it stays at [%d, %d] (CC-28)", u->id, end->x,
+		    end->y);
+	else if (words == NULL)
+		bt_log_text(e, "%s is broken%s and stays at [%d, %d]: nothing "
+		    "is better (CC-28)", u->id, turn, end->x, end->y);
+	else if (off)
+		bt_log_text(e, "%s is broken%s and retreats %s off the %s edge: "
+		    "it leaves the battle (CC-28, CC-29)", u->id, turn, words,
+		    edge);
+	else
+		bt_log_text(e, "%s is broken%s and retreats %s toward the %s "
+		    "edge, %d ft, to [%d, %d] (CC-28)", u->id, turn, words, edge,
+		    spent, end->x, end->y);
+	free(turn);
+}
+
+/*
+ * CC-28: a broken unit's retreat, with all its movement, to the best end
+ * of all it can reach (struct retreat_end, better), with the free turn
+ * toward an edge or without it. Where nothing is better than staying, it
+ * stays. Returns whether it left the battle.
  */
 bool
 cc_retreat(struct bt_state *st, struct bt_dice *dice, struct bt_unit *u)
 {
 	struct move path[MAX_RETREAT];
-	struct pose p = pose_of(u), q;
-	struct bt_log_entry *e;
+	struct pose home = pose_of(u), start[5], p, q;
+	struct retreat_end best = { 0 };
+	struct reach rc, keep;
+	struct edge_field field;
+	bool can[5] = { true }, turn_safe[5] = { true }, pruned[5] = { false };
+	bool have = false, gone;
 	char *words = NULL, *more;
-	int edge = BT_N, len = 0, spent = 0;
+	int len = 0, spent = 0, budget = cc_speed(st, u);
 
-	for (int f = BT_E; f <= BT_W; f++)
-		if (edge_gap(&st->map, &p, f) < edge_gap(&st->map, &p, edge))
-			edge = f;
-	if (u->facing != edge) {
-		/* A change of facing in place: the footprint turns with it
-		 * when the turn is a quarter. */
-		if ((u->facing + edge) % 2 == 1) {
-			int t = p.w;
+	start[0] = home;
+	for (int f = BT_N; f <= BT_W; f++)
+		if ((can[f + 1] = free_turn(st, u, f, &start[f + 1])))
+			turn_safe[f + 1] = !provokes(st, u, &home,
+			    &start[f + 1]);
+	edge_field(st, u, budget / CC_STEP + 1, &field);
+	for (int safe = 1; safe >= 0; safe--)
+		for (int t = 0; t < 5; t++) {
+			bool improved;
 
-			p.w = p.h;
-			p.h = t;
-		}
-		p.facing = edge;
-		struct scan room = scan(st, u, rect_of(&p), NULL);
-
-		if (room.off || room.enemy || room.friend || room.blocked)
-			p = pose_of(u);	/* no room to turn: as it stands */
-		put(u, &p);
-	}
-	for (int safe = 1; safe >= 0 && len == 0; safe--) {
-		struct reach rc;
-		int best = -1, bestgap = edge_gap(&st->map, &p, edge);
-
-		reach_from(st, u, cc_speed(st, u), safe, &rc);
-		if (rc.out >= 0)
-			len = reach_path(&rc, rc.out, true, path, MAX_RETREAT);
-		else {
-			for (int i = 0; i < rc.s.side * rc.s.side; i++) {
-				struct pose t = rc.home;
-				int gap;
-
-				if (rc.s.dist[i] < 0)
-					continue;
-				t.x += i % rc.s.side - rc.s.r;
-				t.y += i / rc.s.side - rc.s.r;
-				gap = edge_gap(&st->map, &t, edge);
-				if (scan(st, u, rect_of(&t), NULL).friend)
-					continue;
-				if (gap < bestgap || (gap == bestgap &&
-				    best >= 0 &&
-				    rc.s.dist[i] < rc.s.dist[best])) {
-					best = i;
-					bestgap = gap;
-				}
+			/* a search without safe finds more only where the
+			 * one with it left a step out */
+			if (!can[t] || (best.off && best.safe) ||
+			    (!safe && !pruned[t]))
+				continue;
+			reach_from(st, u, &start[t], REACH_RETREAT, budget,
+			    safe, 0, 0, &rc);
+			pruned[t] = rc.pruned;
+			rank_search(st, u, &field, &rc, t, turn_safe[t], &best,
+			    &improved);
+			if (!improved) {
+				bt_search_free(&rc.s);
+				continue;
 			}
-			if (best >= 0)
-				len = reach_path(&rc, best, false, path,
-				    MAX_RETREAT);
+			if (have)
+				bt_search_free(&keep.s);
+			keep = rc;
+			have = true;
 		}
-		bt_search_free(&rc.s);
+	free(field.d);
+	if (have) {
+		len = reach_path(&keep, best.at, best.off, path, MAX_RETREAT);
+		bt_search_free(&keep.s);
 		if (len < 0)
 			len = 0;
 	}
-	for (int i = 0; i < len; i++) {
+
+	/* Carried out: the turn, then step by step, each a move like any
+	 * other for the reactions it sets off (CC-21, CC-25). */
+	p = home;
+	gone = false;
+	if (best.turn > 0) {
+		q = start[best.turn];
+		opportunity(st, dice, u, &p, &q, NULL);
+		if (cc_in_battle(u)) {
+			put(u, &q);
+			readied(st, dice, u, &p, &q, NULL);
+			p = q;
+		}
+	}
+	for (int i = 0; i < len && cc_in_battle(u); i++) {
 		struct bt_error quiet;
 		int cost;
 		bool leaves;
@@ -605,7 +1050,6 @@ cc_retreat(struct bt_state *st, struct bt_dice *dice, struct bt_unit *u)
 		try_move(st, u, &p, &path[i], false, &q, &cost, &leaves,
 		    &quiet);
 		bt_error_free(&quiet);
-		/* the retreat is a move like any other: CC-21, CC-25 */
 		opportunity(st, dice, u, &p, &q, NULL);
 		if (!cc_in_battle(u))
 			break;
@@ -617,41 +1061,25 @@ cc_retreat(struct bt_state *st, struct bt_dice *dice, struct bt_unit *u)
 		put(u, &q);
 		if (leaves) {
 			p = q;
+			gone = true;
 			break;
 		}
 		readied(st, dice, u, &p, &q, NULL);
 		p = q;
-		if (!cc_in_battle(u))
-			break;
 	}
 	if (!cc_in_battle(u)) {		/* destroyed on the way */
-		bt_log_text(bt_log_add(st, "retreat", u->id), "%s is broken, "
-		    "retreats%s%s and is destroyed (CC-28)", u->id,
-		    words ? " " : "", words ? words : "");
+		log_retreat(st, u, best.turn > 0 ?
+		    bt_facing_words[best.turn - 1] : NULL, words, &p, spent,
+		    false, true);
 		free(words);
 		return true;
 	}
-	put(u, &p);
 	st->turn.present = true;
-	st->turn.moved = cc_speed(st, u);
-	e = bt_log_add(st, "retreat", u->id);
-	if (len == 0)
-		bt_log_text(e, "%s is broken and retreats toward the %s edge, "
-		    "but no way is open: it stays at [%d, %d] (CC-28)", u->id,
-		    bt_facing_words[edge], u->x, u->y);
-	else if (edge_gap(&st->map, &p, edge) < 0 ||
-	    !bt_on_map(&st->map, p.x, p.y) ||
-	    !bt_on_map(&st->map, p.x + p.w - 1, p.y + p.h - 1))
-		bt_log_text(e, "%s is broken and retreats %s off the %s edge: "
-		    "it leaves the battle (CC-28, CC-29)", u->id, words,
-		    bt_facing_words[edge]);
-	else
-		bt_log_text(e, "%s is broken and retreats %s toward the %s "
-		    "edge, %d ft, to [%d, %d] (CC-28)", u->id, words,
-		    bt_facing_words[edge], spent, u->x, u->y);
+	st->turn.moved = budget;
+	log_retreat(st, u, best.turn > 0 ? bt_facing_words[best.turn - 1] :
+	    NULL, words, &p, spent, gone, false);
 	free(words);
-	if (!bt_on_map(&st->map, p.x, p.y) ||
-	    !bt_on_map(&st->map, p.x + p.w - 1, p.y + p.h - 1)) {
+	if (gone) {
 		cc_leave_battle(st, u, BT_ST_FLED);
 		return true;
 	}
@@ -664,12 +1092,12 @@ cc_move(struct bt_state *st, struct bt_dice *dice, const struct bt_order *o,
     struct bt_error *err)
 {
 	struct move moves[MAX_MOVES];
-	struct pose p, start;
+	struct pose p, start, alone;
 	struct bt_unit *u;
 	struct bt_log_entry *e;
 	char *words = NULL, *more;
 	int nmoves = 0, stop = -1, spent = 0, left;
-	bool made_contact, rotated_now, leaves_at_stop = false;
+	bool made_contact, rotated_now, leaves_at_stop = false, put_back;
 	const struct bt_unit *touched = NULL;
 
 	if (o->argc < 1 || (o->to && o->argc != 1) || (!o->to && o->argc < 2))
@@ -683,8 +1111,8 @@ cc_move(struct bt_state *st, struct bt_dice *dice, const struct bt_order *o,
 	for (int i = 1; i < o->argc; i++)
 		if (parse_move(o->argv[i], &moves[nmoves++]) < 0)
 			return bt_errorf(err, BT_EXIT_USAGE, 0, 0, "unknown step "
-			    "'%s' (f, l, r, fl, fr, cw, ccw, cw:N, ccw:N, "
-			    "about)", o->argv[i]);
+			    "'%s' (f, l, r, fl, fr, b, bl, br, cw, ccw, cw:N, "
+			    "ccw:N, about)", o->argv[i]);
 	for (int i = 0; i < nmoves; i++)
 		if (moves[i].kind == ROTATE && moves[i].pivot > u->w * u->h)
 			return bt_errorf(err, BT_EXIT_USAGE, 0, 0, "'%s': '%s' "
@@ -714,6 +1142,9 @@ cc_move(struct bt_state *st, struct bt_dice *dice, const struct bt_order *o,
 		if (s.enemy != NULL)
 			return bt_refuse(err, "CC-10", "'%s' can't move into "
 			    "enemy '%s'", u->id, s.enemy->id);
+		if (s.blocked && cc_flies(st, u))
+			return bt_refuse(err, "CC-15", "'%s' can't end its move "
+			    "over impassable ground", u->id);
 		nmoves = find_path(st, u, o->to_x, o->to_y, left, moves,
 		    MAX_MOVES);
 		if (nmoves < 0)
@@ -765,6 +1196,9 @@ cc_move(struct bt_state *st, struct bt_dice *dice, const struct bt_order *o,
 		if (s.friend != NULL)
 			return bt_refuse(err, "CC-10", "'%s' would end its move "
 			    "inside '%s'", u->id, s.friend->id);
+		if (s.blocked)	/* a flier's (CC-15) */
+			return bt_refuse(err, "CC-15", "'%s' can't end its move "
+			    "over impassable ground", u->id);
 	}
 
 	/* Carried out, step by step, with the reactions it sets off. */
@@ -779,7 +1213,7 @@ cc_move(struct bt_state *st, struct bt_dice *dice, const struct bt_order *o,
 		bt_log_text(e, "%s disengages (CC-23)", u->id);
 	}
 	st->turn.present = true;
-	p = start;
+	p = alone = start;
 	spent = 0;
 	for (int i = 0; i <= stop; i++) {
 		struct pose q;
@@ -813,7 +1247,15 @@ cc_move(struct bt_state *st, struct bt_dice *dice, const struct bt_order *o,
 		}
 		readied(st, dice, u, &p, &q, o);
 		p = q;
+		if (may_stop(st, u, &p))
+			alone = p;
 	}
+	/* CC-10: broken part-way while inside a friend, it goes back to
+	 * where it last stood clear, so no state has units overlapping. */
+	put_back = (u->status & BT_ST_BROKEN) && cc_in_battle(u) &&
+	    !may_stop(st, u, &p);
+	if (put_back)
+		put(u, &alone);
 	e = bt_log_add(st, "move", u->id);
 	if (!cc_in_battle(u)) {
 		if (u->status & BT_ST_FLED)
@@ -827,9 +1269,15 @@ cc_move(struct bt_state *st, struct bt_dice *dice, const struct bt_order *o,
 	}
 	if (u->status & BT_ST_BROKEN) {
 		st->turn.moved += spent;
-		bt_log_text(e, "%s is broken as it moves%s%s: it stops at [%d, "
-		    "%d] (CC-28)", u->id, words ? " " : "", words ? words : "",
-		    u->x, u->y);
+		if (put_back)
+			bt_log_text(e, "%s is broken as it moves%s%s: it stops "
+			    "at [%d, %d], back where it last stood clear of "
+			    "other units (CC-10, CC-28)", u->id, words ? " " : "",
+			    words ? words : "", u->x, u->y);
+		else
+			bt_log_text(e, "%s is broken as it moves%s%s: it stops "
+			    "at [%d, %d] (CC-28)", u->id, words ? " " : "",
+			    words ? words : "", u->x, u->y);
 		free(words);
 		return cc_settle(st, dice);
 	}

@@ -80,7 +80,6 @@ start_turn(struct bt_state *st, struct bt_dice *dice, struct bt_unit *u)
 
 	memset(&st->turn, 0, sizeof(st->turn));
 	st->turn.present = true;
-	u->reacted = false;			/* CC-21: one a round */
 	u->status &= ~(unsigned)BT_ST_DEFENDING;	/* CC-22 */
 	u->ready.present = false;		/* CC-25 */
 	free(u->ready.target);
@@ -109,6 +108,15 @@ start_turn(struct bt_state *st, struct bt_dice *dice, struct bt_unit *u)
 	return true;
 }
 
+/* CC-6: every unit's one reaction a round comes back as the round
+ * begins, not with its own turn, so none reacts twice in a round. */
+static void
+begin_round(struct bt_state *st)
+{
+	for (size_t i = 0; i < st->nunits; i++)
+		st->units[i].reacted = false;
+}
+
 /* Gives the turn to order[next], or opens the next round after the last;
  * ends the battle when its end has come (CC-1). A broken unit whose
  * retreat takes it off the map passes the turn on at once. */
@@ -127,6 +135,7 @@ cc_pass_turn(struct bt_state *st, struct bt_dice *dice, size_t next)
 				return;
 			st->round++;
 			next = 0;
+			begin_round(st);
 			bt_log_text(bt_log_add(st, "round", NULL), "round %d "
 			    "begins", st->round);
 		}
@@ -143,6 +152,16 @@ cc_pass_turn(struct bt_state *st, struct bt_dice *dice, size_t next)
 		    (st->norder - next - 1) * sizeof(*st->order_at));
 		st->norder--;
 	}
+}
+
+/* bt-init: round 1 begins and the first unit's turn starts, as every
+ * later one does (CC-28's decision): reactions for all (CC-6), then what
+ * starts with the turn, a broken unit's retreat included. */
+void
+cc_first_turn(struct bt_state *st, struct bt_dice *dice)
+{
+	begin_round(st);
+	cc_pass_turn(st, dice, 0);
 }
 
 void

@@ -256,6 +256,10 @@ check_result(const struct bt_state *st, struct bt_error *err)
 	    st->result.winner);
 }
 
+static int	 cc_initiative_cmp(const struct bt_state *,
+		    const struct bt_unit *, const struct bt_unit *);
+static void	 check_order(const struct bt_state *, struct bt_error *);
+
 /* What a cc state keeps beyond its shape. */
 static void
 cc_check(const struct bt_state *st, struct bt_error *err)
@@ -267,6 +271,7 @@ cc_check(const struct bt_state *st, struct bt_error *err)
 		    "'deploy-first' names '%s', which is not a side (CC-2)",
 		    st->deploy_first);
 	check_turn(st, err);
+	check_order(st, err);
 	check_result(st, err);
 	if (st->map.square != 50)
 		bt_data_error(err, bt_state_mark(st, "map.square"), "a cc "
@@ -297,9 +302,9 @@ cc_check(const struct bt_state *st, struct bt_error *err)
 }
 
 /* CC-2 and CC-3: deployment zones, and 25 weight a side but reserves;
- * and each side deploys some unit, else there is no battle: a side with
- * nothing on the map would lose at the first turn (CC-1). bt_setup has
- * refused a side with no unit at all. */
+ * and each side deploys some unbroken unit, else there is no battle: a
+ * side with nothing on the map would lose at the first turn (CC-1).
+ * bt_setup has refused a side with no unit at all. */
 static void
 cc_check_scenario(const struct bt_state *st, struct bt_error *err)
 {
@@ -307,7 +312,7 @@ cc_check_scenario(const struct bt_state *st, struct bt_error *err)
 	for (size_t s = 0; s < st->nsides; s++) {
 		const char *side = st->sides[s].id;
 		int total = 0;
-		size_t deployed = 0, reserves = 0;
+		size_t deployed = 0, reserves = 0, unbroken = 0;
 		char *list = NULL;
 
 		for (size_t i = 0; i < st->nunits; i++) {
@@ -321,6 +326,8 @@ cc_check_scenario(const struct bt_state *st, struct bt_error *err)
 				continue;
 			}
 			deployed++;
+			if (cc_in_battle(u) && !(u->status & BT_ST_BROKEN))
+				unbroken++;
 			total += u->weight;
 			more = bt_xasprintf("%s%s%s %d", list ? list : "",
 			    list ? ", " : "", u->id, u->weight);
@@ -337,6 +344,11 @@ cc_check_scenario(const struct bt_state *st, struct bt_error *err)
 			bt_errorf(err, BT_EXIT_DATA, st->sides[s].line,
 			    st->sides[s].col, "side '%s' deploys no unit: all "
 			    "its units are in reserve (CC-3)", side);
+		else if (unbroken == 0 && deployed > 0)
+			bt_errorf(err, BT_EXIT_DATA, st->sides[s].line,
+			    st->sides[s].col, "side '%s' has no unbroken unit on "
+			    "the map: its battle would be over before it began "
+			    "(CC-1)", side);
 		free(list);
 	}
 }
@@ -449,6 +461,35 @@ cc_initiative_cmp(const struct bt_state *st, const struct bt_unit *a,
 	    bt_side_find(st, a->side)->culture;
 }
 
+/* CC-5: the players order tied units of one type. */
+static bool
+same_type(const struct bt_unit *a, const struct bt_unit *b)
+{
+	return a->type != NULL && b->type != NULL &&
+	    strcmp(a->type, b->type) == 0;
+}
+
+/* CC-5: no unit in 'order' ahead of one the initiative rules rank
+ * higher; tied units may come in any order, the dice's or the players'.
+ * The comparison is a ranking, so checking neighbours is enough. */
+static void
+check_order(const struct bt_state *st, struct bt_error *err)
+{
+	for (size_t i = 1; i < st->norder; i++) {
+		const struct bt_unit *a = bt_unit_find(st, st->order[i - 1]);
+		const struct bt_unit *b = bt_unit_find(st, st->order[i]);
+
+		if (a == NULL || b == NULL || bt_side_find(st, a->side) == NULL ||
+		    bt_side_find(st, b->side) == NULL ||
+		    cc_initiative_cmp(st, a, b) <= 0)
+			continue;
+		bt_errorf(err, BT_EXIT_DATA, st->order_at[i - 1].line,
+		    st->order_at[i - 1].col, "'order' puts '%s' ahead of '%s', "
+		    "which the initiative rules rank higher (CC-5)", a->id,
+		    b->id);
+	}
+}
+
 static int
 cc_setup(struct bt_state *st, struct bt_dice *dice, struct bt_error *err)
 {
@@ -457,7 +498,10 @@ cc_setup(struct bt_state *st, struct bt_dice *dice, struct bt_error *err)
 	choose_deployment(st, dice);
 	if (st->weather == ROLL)
 		roll_weather(st, dice);
-	return bt_initiative(st, dice, cc_initiative_cmp);
+	if (bt_initiative_chosen(st, dice, cc_initiative_cmp, same_type) < 0)
+		return -1;
+	cc_first_turn(st, dice);
+	return 0;
 }
 
 /* --- geometry (G-1, CC-7, CC-15) --- */
@@ -559,8 +603,15 @@ cc_unit_elevation(const struct bt_state *st, const struct bt_unit *u)
 		for (int x = u->x; x < u->x + u->w; x++)
 			if (bt_elevation(bt_terrain_at(&st->map, x, y)) > e)
 				e = bt_elevation(bt_terrain_at(&st->map, x, y));
-	return e + (u->flying && st->weather != HURRICANE &&
-	    st->weather != SANDSTORM);
+	return e + cc_flies(st, u);
+}
+
+/* CC-15, CC-4: "no flying" in a hurricane or a sandstorm grounds it. */
+bool
+cc_flies(const struct bt_state *st, const struct bt_unit *u)
+{
+	return u->flying && st->weather != HURRICANE &&
+	    st->weather != SANDSTORM;
 }
 
 /* CC-9, G-2; a blizzard makes all terrain difficult (CC-4). */

@@ -31,6 +31,8 @@ bool	 cc_in_battle(const struct bt_unit *);
 /* Is u in contact with any enemy? */
 bool	 cc_in_contact(const struct bt_state *, const struct bt_unit *);
 int	 cc_unit_elevation(const struct bt_state *, const struct bt_unit *);
+/* Is u flying now (CC-15; not in a hurricane or sandstorm, CC-4)? */
+bool	 cc_flies(const struct bt_state *, const struct bt_unit *);
 bool	 cc_square_difficult(const struct bt_state *, int x, int y);
 int	 cc_speed(const struct bt_state *, const struct bt_unit *);
 const struct bt_side *cc_side(const struct bt_state *, const struct bt_unit *);
@@ -57,6 +59,7 @@ void	 cc_attack(struct bt_state *, struct bt_dice *, struct bt_unit *a,
 bool	 cc_retreat(struct bt_state *, struct bt_dice *, struct bt_unit *);
 
 /* cc-turn.c: whose turn, and what starts and ends with it */
+void	 cc_first_turn(struct bt_state *, struct bt_dice *);
 void	 cc_next_turn(struct bt_state *, struct bt_dice *);
 void	 cc_pass_turn(struct bt_state *, struct bt_dice *, size_t next);
 bool	 cc_battle_over(struct bt_state *, bool limit_reached);

@@ -141,12 +141,86 @@ roll_off(struct bt_state *st, struct bt_dice *dice, struct bt_unit **g,
 	free(t);
 }
 
+static int
+by_id(const void *a, const void *b)
+{
+	return strcmp((*(struct bt_unit *const *)a)->id,
+	    (*(struct bt_unit *const *)b)->id);
+}
+
+/* Units in the order the scenario lists them: by where each begins
+ * (the units themselves are kept in id order). */
+static int
+by_listing(const void *a, const void *b)
+{
+	const struct bt_unit *x = *(struct bt_unit *const *)a;
+	const struct bt_unit *y = *(struct bt_unit *const *)b;
+
+	if (x->line != y->line)
+		return x->line < y->line ? -1 : 1;
+	return x->col < y->col ? -1 : x->col > y->col;
+}
+
+/*
+ * A group of units tied after every modifier. Those the players order
+ * (chosen: in cc, of one type, CC-5) roll no die among themselves: they
+ * roll as one, by the first the scenario lists, and take their turns
+ * together in the scenario's order. The others roll a d20 each.
+ */
+static void
+tie_break(struct bt_state *st, struct bt_dice *dice, struct bt_unit **g,
+    size_t n, bool (*chosen)(const struct bt_unit *, const struct bt_unit *))
+{
+	struct bt_unit **lead, **out;
+	size_t nlead = 0, k = 0;
+
+	if (chosen == NULL) {
+		roll_off(st, dice, g, n);
+		return;
+	}
+	qsort(g, n, sizeof(*g), by_listing);
+	lead = bt_xcalloc(n, sizeof(*lead));
+	out = bt_xcalloc(n, sizeof(*out));
+	for (size_t i = 0; i < n; i++) {
+		size_t j = 0;
+
+		while (j < i && !chosen(g[j], g[i]))
+			j++;
+		if (j == i)
+			lead[nlead++] = g[i];
+	}
+	if (nlead > 1) {	/* the dice in id order, as for any tie */
+		qsort(lead, nlead, sizeof(*lead), by_id);
+		roll_off(st, dice, lead, nlead);
+	}
+	for (size_t l = 0; l < nlead; l++) {
+		out[k++] = lead[l];
+		for (size_t i = 0; i < n; i++)
+			if (g[i] != lead[l] && chosen(lead[l], g[i]))
+				out[k++] = g[i];
+	}
+	memcpy(g, out, n * sizeof(*g));
+	free(lead);
+	free(out);
+}
+
 /* CC-5 and CL-1: the order of turns, by the ruleset's comparison, then
  * dice. Writes 'order' and gives the first turn. */
 int
 bt_initiative(struct bt_state *st, struct bt_dice *dice,
     int (*cmp)(const struct bt_state *, const struct bt_unit *,
     const struct bt_unit *))
+{
+	return bt_initiative_chosen(st, dice, cmp, NULL);
+}
+
+/* The same, with the ties that the players order (tie_break); chosen
+ * NULL: none. */
+int
+bt_initiative_chosen(struct bt_state *st, struct bt_dice *dice,
+    int (*cmp)(const struct bt_state *, const struct bt_unit *,
+    const struct bt_unit *),
+    bool (*chosen)(const struct bt_unit *, const struct bt_unit *))
 {
 	struct bt_unit **acting = bt_xcalloc(st->nunits, sizeof(*acting));
 	size_t n = 0;
@@ -161,7 +235,7 @@ bt_initiative(struct bt_state *st, struct bt_dice *dice,
 		for (j = i + 1; j < n && cmp(st, acting[i], acting[j]) == 0; j++)
 			continue;
 		if (j - i > 1)
-			roll_off(st, dice, acting + i, j - i);
+			tie_break(st, dice, acting + i, j - i, chosen);
 	}
 	st->order = bt_xcalloc(n + 1, sizeof(*st->order));
 	st->order_at = bt_xcalloc(n + 1, sizeof(*st->order_at));

@@ -145,6 +145,46 @@ bt-init: sc.yaml:25:3: side 'blue' deploys no unit: all its units are in reserve
 	assert_equal "$stderr" "bt-init: sc.yaml:25:3: side 'blue' deploys no unit: all its units are in reserve (CC-3)"
 }
 
+@test "CC-1 bt-init refuses a scenario in which a side has no unbroken unit on the map" {
+	awk '/^  blue-/ { b = 1 } /^  red-/ { b = 0 }
+	    b && /^    hp: / { print "    hp: 0"; print "    status: [broken]"; next }
+	    { print }' "$EXAMPLES/cc-skirmish.yaml" > sc.yaml
+	run --separate-stderr -3 bt-init --seed 1 sc.yaml
+	assert_output ""
+	assert_equal "$stderr" "bt-init: sc.yaml:25:3: side 'blue' has no unbroken unit on the map: its battle would be over before it began (CC-1)"
+}
+
+@test "CC-28 bt-init starts the first unit's turn as bt-resolve starts every later one: a broken first unit retreats" {
+	# blue-hydra (initiative 12, Morale 2) goes first; broken, it backs
+	# off the s edge (four fronts: every way is forward, CC-7).
+	awk '/^  blue-hydra:/ { b = 1; print; next } /^  [a-z]/ { b = 0 }
+	    b && /^    hp: / { print "    hp: 0"; print "    status: [broken]"; next }
+	    { print }' "$EXAMPLES/cc-skirmish.yaml" > sc.yaml
+	run --separate-stderr -0 bt-init --seed 1 sc.yaml
+	printf '%s\n' "$output" > s.yaml
+	assert_equal "$(log_entry s.yaml retreat | sed -n 's/^  text: //p')" \
+	    "'blue-hydra is broken and retreats b b b off the s edge: it leaves the battle (CC-28, CC-29)'"
+	assert_equal "$(field s.yaml units.blue-hydra.status)" "[fled]"
+	[ "$(field s.yaml active)" != blue-hydra ]
+	! sed -n '/^order:/,/^[a-z]/p' s.yaml | grep -q blue-hydra
+	run -0 bt-check s.yaml
+}
+
+@test "CC-28 CC-6 bt-init: the first unit's Defend and ready end, and every unit's reaction is fresh" {
+	awk '/^  blue-hydra:/ { h = 1; print; next } /^  red-foot:/ { f = 1; print; next }
+	    /^  [a-z]/ { h = f = 0 }
+	    h && /^    weight: / { print; print "    reacted: true"
+	        print "    ready: {trigger: contact}"; print "    status: [defending]"; next }
+	    f && /^    weight: / { print; print "    reacted: true"; next }
+	    { print }' "$EXAMPLES/cc-skirmish.yaml" > sc.yaml
+	bt-init --seed 1 sc.yaml > s.yaml
+	assert_equal "$(field s.yaml active)" blue-hydra
+	assert_equal "$(field s.yaml units.blue-hydra.status)" ""
+	assert_equal "$(field s.yaml units.blue-hydra.ready)" ""
+	assert_equal "$(field s.yaml units.blue-hydra.reacted)" ""
+	assert_equal "$(field s.yaml units.red-foot.reacted)" ""
+}
+
 @test "CC-1 KM-13 CL-12 bt-init refuses a side with no unit, in every ruleset: it would lose before its first turn" {
 	# example, the prefix of the ids of the side's units, the side
 	while read -r example prefix side; do
@@ -202,6 +242,35 @@ bt-init: sc.yaml:25:3: side 'blue' deploys no unit: all its units are in reserve
 	grep -q 'rolls: \[d20=7, d20=7\]' t.yaml
 	grep -q 'rolls: \[d20=2, d20=9\]' t.yaml
 	assert_equal "$(sed -n 's/^- \(a-[pq]\)$/\1/p' t.yaml | tr '\n' ' ')" "a-q a-p "
+}
+
+@test "CC-5 tied units of one type are ordered as the scenario lists them: no die is rolled" {
+	# a-p and a-q are tied after every modifier; both archers
+	sed -e '/^  a-[pq]:/s/, weight: 2}$/, weight: 2, type: archers}/' \
+	    "$DATA/init-ties.yaml" > t1.yaml
+	run --separate-stderr -0 bt-init -r 10,3 t1.yaml
+	assert_equal "$stderr" ""
+	printf '%s\n' "$output" > s.yaml
+	assert_equal "$(sed -n '/^order:/,/^[a-z]/s/^- //p' s.yaml | tr '\n' ' ')" \
+		"b-fast a-brave b-x a-y a-p a-q "
+	assert_equal "$(grep -c 'event: initiative' s.yaml)" 0
+	# listed the other way round, they go the other way round
+	awk '/^  a-p:/ { p = $0; next } { print } /^  a-q:/ { print p }' t1.yaml > t2.yaml
+	bt-init -r 10,3 t2.yaml > s.yaml
+	assert_equal "$(sed -n 's/^- \(a-[pq]\)$/\1/p' s.yaml | tr '\n' ' ')" "a-q a-p "
+	run -0 bt-check s.yaml
+}
+
+@test "CC-5 tied units of one type roll as one against a tied unit of another type" {
+	# a-r, infantry, ties with the archers a-p and a-q: one d20 for the
+	# archers (by a-p, first listed), one for a-r, in id order
+	sed -e '/^  a-[pq]:/s/, weight: 2}$/, weight: 2, type: archers}/' \
+	    "$DATA/init-ties.yaml" > t1.yaml
+	sed -n '/^  a-q:/s/a-q: {side: a, at: \[6, 0\]/a-r: {side: a, at: [7, 1]/p' t1.yaml |
+	    sed 's/type: archers/type: infantry/' >> t1.yaml
+	bt-init -r 10,3,4,15 t1.yaml > s.yaml
+	grep -q 'initiative tie broken by a d20 each, a-p 4, a-r 15' s.yaml
+	assert_equal "$(sed -n 's/^- \(a-[pqr]\)$/\1/p' s.yaml | tr '\n' ' ')" "a-r a-p a-q "
 }
 
 @test "kingdom: bt-init starts round 1 in the maneuver phase with every army" {

@@ -165,7 +165,7 @@ alone() {
 @test "CC-8 an unknown unit or step is a usage error" {
 	alone
 	refused 2 "bt-move: no unit 'b9' in the state" b9 f
-	refused 2 "bt-move: unknown step 'x' (f, l, r, fl, fr, cw, ccw, cw:N, ccw:N, about)" b1 f x
+	refused 2 "bt-move: unknown step 'x' (f, l, r, fl, fr, b, bl, br, cw, ccw, cw:N, ccw:N, about)" b1 f x
 	refused 2 "bt-move: bt-move takes a unit and its steps, or a unit and --to X,Y" --to 5,4 b1 f
 	refused 2 "bt-move: 'b1' is already at [5, 5]" --to 5,5 b1
 }
@@ -191,6 +191,20 @@ alone() {
 	move b1 f l
 	assert_equal "$(pose t.yaml b1)" "[6, 4] [1, 1] e"
 	assert_equal "$(field t.yaml units.b1.fronts)" 4
+}
+
+@test "CC-7 every direction is forward for a unit of four fronts: it steps back without turning" {
+	alone fronts=4 facing=n speed=150
+	move b1 b bl br
+	assert_equal "$(pose t.yaml b1)" "[5, 8] [1, 1] n"
+	assert_equal "$(field t.yaml turn)" "{moved: 150}"
+	assert_equal "$(logged t.yaml move)" "b1 moves b bl br to [5, 8] facing n, 150 ft (0 left)"
+	# --to finds the square behind it for 50 ft, no about first
+	move --to 5,6 b1
+	assert_equal "$(pose t.yaml b1)" "[5, 6] [1, 1] n"
+	assert_equal "$(field t.yaml turn)" "{moved: 50}"
+	move --to 3,8 b1
+	assert_equal "$(logged t.yaml move)" "b1 moves bl bl b to [3, 8] facing n, 150 ft (0 left)"
 }
 
 @test "CC-7 a unit of four fronts has a front on every side: leaving any provokes it" {
@@ -251,11 +265,12 @@ steps() {
 	steps w "[4, 5]" "[5, 6]" "[5, 4]" "[4, 6]" "[4, 4]"
 }
 
-@test "CC-8 a unit can't step backward: there is no such step" {
+@test "CC-8 a unit can't step backward: b, bl and br are refused, whole" {
 	alone
-	for s in b back bl br; do
-		refused 2 "bt-move: unknown step '$s' (f, l, r, fl, fr, cw, ccw, cw:N, ccw:N, about)" b1 f "$s"
+	for s in b bl br; do
+		refused 1 "bt-move: refused (CC-8): 'b1' can't step backward ('$s')" b1 f "$s"
 	done
+	refused 2 "bt-move: unknown step 'back' (f, l, r, fl, fr, b, bl, br, cw, ccw, cw:N, ccw:N, about)" b1 f back
 	# nor can --to reach the square behind it, one step away
 	refused 1 "bt-move: refused (CC-8): 'b1' has no path to [5, 6] within its 150 ft of movement left" --to 5,6 b1
 }
@@ -471,7 +486,7 @@ rotations() {
 	refused 2 "bt-move: 'cw:3': 'b1' has 2 squares" b1 cw:3
 	refused 2 "bt-move: 'ccw:3': 'b1' has 2 squares" b1 ccw:3
 	for s in cw:0 cw: cw:x ccw:-1 cww; do
-		refused 2 "bt-move: unknown step '$s' (f, l, r, fl, fr, cw, ccw, cw:N, ccw:N, about)" b1 "$s"
+		refused 2 "bt-move: unknown step '$s' (f, l, r, fl, fr, b, bl, br, cw, ccw, cw:N, ccw:N, about)" b1 "$s"
 	done
 }
 
@@ -497,6 +512,46 @@ rotations() {
 	start
 	move b1 cw:2
 	assert_equal "$(field t.yaml turn)" "{moved: 200, rotated: true}"
+}
+
+@test "CC-11 the sweep leaves out the squares the unit stands on: a 1x1 unit in a forest turns for 100 ft" {
+	alone speed=300
+	for xy in "5 5" "4 4" "5 4" "6 4" "4 5" "6 5" "4 6" "5 6" "6 6"; do
+		terrain $xy f
+	done
+	start
+	move b1 cw
+	assert_equal "$(pose t.yaml b1)" "[5, 5] [1, 1] e"
+	assert_equal "$(field t.yaml turn)" "{moved: 100, rotated: true}"
+	move b1 ccw
+	assert_equal "$(field t.yaml turn)" "{moved: 100, rotated: true}"
+	# a 2x1 unit standing on forest: only the squares it sweeps count
+	alone size=2x1 speed=300
+	terrain 5 5 f
+	terrain 6 5 f
+	start
+	move b1 cw
+	assert_equal "$(field t.yaml turn)" "{moved: 100, rotated: true}"
+}
+
+@test "CC-11 an enemy in the sweep blocks a rotation, though not in the new footprint" {
+	# b1 [5, 5]-[6, 5] cw about [5, 5]: it sweeps [5, 6] and [6, 6]
+	scenario
+	unit b1 blue 5,5 size=2x1 speed=300
+	unit r1 red 6,6 facing=e initiative=5
+	start
+	refused 1 "bt-move: refused (CC-11): 'b1' can't rotate through enemy 'r1'" b1 cw
+	move b1 ccw
+	assert_equal "$(pose t.yaml b1)" "[5, 4] [1, 2] w"
+}
+
+@test "CC-11 impassable ground in the sweep blocks a rotation" {
+	alone size=2x1 speed=300
+	terrain 6 6 x
+	start
+	refused 1 "bt-move: refused (CC-11): 'b1' can't rotate across impassable ground" b1 cw
+	move b1 ccw
+	assert_equal "$(field t.yaml turn)" "{moved: 100, rotated: true}"
 }
 
 @test "CC-11 a rotation through a friend costs 200 ft, as through difficult terrain (CC-10)" {
@@ -589,6 +644,22 @@ facing_off() {
 	unit b1 blue 5,8 speed=200 "$@"
 	unit r1 red 5,4 facing=s initiative=5
 	start
+}
+
+@test "CC-13 --to prefers, among its cheapest paths, one that makes no contact before its goal" {
+	# fl first, to [4, 7], touches r1 after one step; f f f is as cheap
+	scenario
+	unit b1 blue 5,8 speed=150
+	unit r1 red 3,7 facing=e initiative=5
+	start
+	move --to 5,5 b1
+	assert_equal "$stderr" ""
+	assert_equal "$(pose t.yaml b1)" "[5, 5] [1, 1] n"
+	assert_equal "$(field t.yaml turn)" "{moved: 150}"
+	assert_equal "$(logged t.yaml move)" "b1 moves f fl fr to [5, 5] facing n, 150 ft (0 left)"
+	# the goal itself may make contact: fl, not f l
+	move --to 4,7 b1
+	assert_equal "$(logged t.yaml move)" "b1 moves fl to [4, 7] facing n, 50 ft (100 left)"
 }
 
 @test "CC-13 a unit stops as it comes into contact; the rest of the order is dropped with a note" {
@@ -826,6 +897,37 @@ log:"
 	assert_equal "$stderr" "bt-move: refused (CC-28): 'b1' is broken: the rules retreat it"
 }
 
+@test "CC-10 a unit broken inside a friend goes back to the last pose where it stood alone" {
+	# b1 slides along r1's front into b2's square, then leaves the front:
+	# r1 strikes it there, inside b2, and breaks it.
+	scenario
+	unit b1 blue 5,5 hp=1 speed=200
+	unit b2 blue 4,5 initiative=8
+	unit r1 red 4,4 size=2x1 facing=s initiative=5
+	start
+	move -r 15 b1 l l
+	assert_equal "$(field t.yaml units.b1.status)" "[broken]"
+	assert_equal "$(pose t.yaml b1)" "[5, 5] [1, 1] n"
+	assert_equal "$(pose t.yaml b2)" "[4, 5] [1, 1] n"
+	assert_equal "$(logged t.yaml move)" "b1 is broken as it moves l: it stops at [5, 5], back where it last stood clear of other units (CC-10, CC-28)"
+	# the state is one every program reads
+	run -0 bt-resolve t.yaml
+}
+
+@test "CC-10 a unit broken by a readied shot inside a friend goes back out of it" {
+	scenario
+	unit b1 blue 5,6 hp=1
+	unit b2 blue 5,5 initiative=8
+	unit r1 red 5,0 facing=s initiative=5 "ranged={attack: 3, damage: 1, range: 250}" "ready={trigger: range}"
+	unit r2 red 0,0 facing=s initiative=4
+	start
+	move -r 15 b1 f f
+	assert_equal "$(logged t.yaml shoot)" "r1 shoots its readied attack (CC-25) at b1: 15 + 3 + 2 = 20 against AC 13, hit, 1 damage, 0/1 HP left: broken (CC-27)"
+	assert_equal "$(pose t.yaml b1)" "[5, 6] [1, 1] n"
+	assert_equal "$(field t.yaml units.b1.status)" "[broken]"
+	run -0 bt-check t.yaml
+}
+
 @test "CC-21 one reaction a round: an enemy that has struck makes no second attack" {
 	# r1's front (2x1, facing s) touches b1 and b2; each steps away
 	scenario
@@ -842,9 +944,32 @@ log:"
 	assert_equal "$(pose t.yaml b2)" "[3, 5] [1, 1] n"
 	assert_equal "$(field t.yaml units.b2.hp)" 5
 	assert_equal "$(grep -c 'event: attack' t.yaml)" 1
-	# r1's own turn gives it its reaction back
+	# r1's own turn does not give it its reaction back (CC-6)
 	bt-resolve -i s.yaml
 	assert_equal "$(field s.yaml active)" r1
+	assert_equal "$(field s.yaml units.r1.reacted)" true
+}
+
+@test "CC-6 one reaction a round: a unit that reacted before its turn doesn't react after it" {
+	# r1 strikes b1 in b1's turn, then has its own turn; b3, after r1 in
+	# round 1, leaves r1's front unpunished; round 2 gives it back.
+	scenario
+	unit b1 blue 5,5
+	unit r1 red 4,4 size=2x1 facing=s initiative=5
+	unit b3 blue 4,5 initiative=1
+	start
+	bt-move -i -f s.yaml -r 2 b1 r
+	assert_equal "$(field s.yaml units.r1.reacted)" true
+	bt-resolve -i s.yaml
+	assert_equal "$(field s.yaml active)" r1
+	assert_equal "$(field s.yaml units.r1.reacted)" true
+	bt-resolve -i s.yaml
+	assert_equal "$(field s.yaml active)" b3
+	bt-move -i -f s.yaml -r 15 b3 l 2>/dev/null
+	assert_equal "$(field s.yaml units.b3.hp)" 5
+	assert_equal "$(grep -c 'event: attack' s.yaml)" 1
+	bt-resolve -i s.yaml
+	assert_equal "$(field s.yaml round)" 2
 	assert_equal "$(field s.yaml units.r1.reacted)" ""
 }
 
@@ -852,6 +977,7 @@ log:"
 	scenario
 	unit b1 blue 5,5
 	unit r1 red 5,4 facing=s initiative=5 hp=0 max-hp=5 "status=[broken]"
+	unit r2 red 9,0 initiative=4	# red's unbroken unit (CC-1)
 	start
 	move -r 15 b1 l
 	assert_equal "$stderr" "bt-move: warning: 1 --rolls value left over, ignored"
@@ -964,6 +1090,54 @@ log:"
 }
 
 # --- CC-29: off the map ---
+
+@test "CC-15 a flying unit pays 50 ft a step whatever the terrain; a friend still costs 100" {
+	alone flying=true speed=300
+	terrain 5 4 f
+	terrain 5 3 h
+	start
+	move b1 f f
+	assert_equal "$(field t.yaml turn)" "{moved: 100}"
+	# a rotation sweeping forest: 100 ft
+	move b1 about
+	assert_equal "$(field t.yaml turn)" "{moved: 100}"
+	scenario
+	unit b1 blue 5,5 flying=true
+	unit b2 blue 5,4 initiative=8
+	unit r1 red 0,9 initiative=5
+	start
+	move b1 f f
+	assert_equal "$(field t.yaml turn)" "{moved: 150}"
+}
+
+@test "CC-15 a flying unit passes over impassable ground, but doesn't stop on it" {
+	alone flying=true
+	terrain 4 4 x
+	terrain 5 4 x
+	terrain 6 4 x
+	start
+	move b1 f f
+	assert_equal "$(pose t.yaml b1)" "[5, 3] [1, 1] n"
+	assert_equal "$(field t.yaml turn)" "{moved: 100}"
+	refused 1 "bt-move: refused (CC-15): 'b1' can't end its move over impassable ground" b1 f
+	refused 1 "bt-move: refused (CC-15): 'b1' can't end its move over impassable ground" --to 5,4 b1
+	move --to 5,3 b1
+	# over [4, 4], impassable: no ground unit could reach [5, 3] within 150 ft
+	assert_equal "$(logged t.yaml move)" "b1 moves fl fr to [5, 3] facing n, 100 ft (50 left)"
+}
+
+@test "CC-15 a hurricane or a sandstorm grounds a flier: it moves as a ground unit (CC-4)" {
+	for weather in sandstorm hurricane; do
+		alone flying=true speed=250
+		terrain 5 4 f
+		terrain 4 4 x
+		sed -i "s/^weather: clear\$/weather: $weather/" sc.yaml
+		start
+		move b1 f
+		assert_equal "$(field t.yaml turn)" "{moved: 100}"
+		refused 1 "bt-move: refused (G-2): 'b1' can't step 'fl' onto impassable ground" b1 fl
+	done
+}
 
 @test "CC-29 a unit that steps off the map edge leaves the battle as fled" {
 	scenario

@@ -60,6 +60,21 @@ order_of() {
 	assert_equal "$(field t.yaml turn)" "{acted: true}"
 }
 
+@test "CC-16 negative modifiers are logged as subtractions: 10 - 2 - 1, not 10 + -2 + -1" {
+	scenario
+	set_stat red-a attack -2
+	sed -i 's/^  red: {commander: Red, rating: 2,/  red: {commander: Red, rating: -1,/' sc.yaml
+	start
+	bt-attack -r 10 -f s.yaml red-a blue-b > t.yaml
+	assert_equal "$(log_text t.yaml attack)" \
+	    "red-a attacks blue-b: 10 - 2 - 1 = 7 against AC 12, miss"
+	# and with the weather's -1 after them
+	sed -i 's/^weather: clear$/weather: heat/' s.yaml
+	bt-attack -r 15 -f s.yaml red-a blue-b > t.yaml
+	assert_equal "$(log_text t.yaml attack)" \
+	    "red-a attacks blue-b: 15 - 2 - 1 - 1 weather = 11 against AC 12, miss"
+}
+
 @test "CC-16 a miss deals no damage" {
 	scenario
 	start
@@ -446,9 +461,13 @@ archers() {
 	assert_equal "$(field u.yaml units.blue-c.at)" "[5, 4]"
 	assert_equal "$(log_count u.yaml attack)" 1
 	assert_equal "$(field u.yaml units.blue-c.hp)" 4
-	# The reaction comes back when red-a's turn begins.
+	# The reaction comes back when round 2 begins, not with red-a's turn
+	# (CC-6).
 	bt-resolve u.yaml > v.yaml
 	assert_equal "$(field v.yaml active)" red-a
+	assert_equal "$(field v.yaml units.red-a.reacted)" true
+	bt-resolve -i v.yaml && bt-resolve -i v.yaml && bt-resolve -i v.yaml
+	assert_equal "$(field v.yaml round)" 2
 	assert_equal "$(field v.yaml units.red-a.reacted)" ""
 }
 
@@ -614,6 +633,17 @@ broken_red_a() {
 	run -0 bt-check u.yaml
 }
 
+@test "CC-24 a natural 20 is not an automatic success: short of DC 20 it fails; minus signs read as such" {
+	broken_red_a
+	unit_set s.yaml red-a morale -5
+	bt-check s.yaml > /dev/null
+	bt-morale --rally -r 20 -f s.yaml red-a > t.yaml
+	assert_equal "$(log_text t.yaml rally)" \
+	    "red-a rallies (CC-24): 20 - 5 morale + 2 rating + 1 culture = 18 against DC 20, failed, 0/5 HP"
+	assert_equal "$(field t.yaml units.red-a.hp)" 0
+	assert_equal "$(field t.yaml units.red-a.status)" "[broken]"
+}
+
 @test "CC-24 no Rally next to an enemy" {
 	scenario
 	start
@@ -741,9 +771,10 @@ broken_red_a() {
 	assert_equal "$stderr" "bt-act: refused (CC-25): 'red-c' is not an enemy in the battle"
 }
 
-@test "CC-25 a broken unit's retreat into range sets off a readied shot" {
+@test "CC-28 a retreat keeps out of a readied archer's range when a straight way is as good" {
 	# red-bows at [0, 0] facing e, 150 ft, readies; broken blue-b at
-	# [4, 3] (4 squares away) retreats to the north edge, within 3.
+	# [4, 3] (4 squares away) goes straight to the north edge, out of
+	# range, not diagonally into it.
 	archers 0 0 e
 	sed -i 's/range: 200/range: 150/' sc.yaml
 	set_stat blue-b initiative 15
@@ -751,12 +782,33 @@ broken_red_a() {
 	start
 	bt-act -f s.yaml red-bows ready range > t.yaml
 	broken t.yaml blue-b
+	bt-resolve t.yaml > u.yaml
+	assert_equal "$(log_text u.yaml retreat)" \
+	    "blue-b is broken and retreats f f f toward the n edge, 150 ft, to [4, 0] (CC-28)"
+	assert_equal "$(log_count u.yaml shoot)" 0
+	assert_equal "$(field u.yaml units.red-bows.ready)" "{trigger: range}"
+}
+
+@test "CC-25 a broken unit's retreat into range sets off a readied shot when the one way off leads there" {
+	# A corridor north from blue-b at [4, 4]; red-bows at [7, 0] facing w
+	# has [4, 3] in range (150 ft). Off the map beats keeping safe.
+	archers 7 0 w
+	sed -i 's/range: 200/range: 150/' sc.yaml
+	awk '/^  rows:/ { r = 0; print; next }
+	    r >= 0 && /^    - "/ { $0 = "    - \"" (r < 5 ? "...x.x.." : r == 5 ? "...xxx.." : "........") "\""; r++ }
+	    { print }' r=-1 sc.yaml > sc.tmp && mv sc.tmp sc.yaml
+	set_stat blue-b initiative 15
+	set_stat blue-b speed 250
+	place blue-b 4 4 n
+	start
+	bt-act -f s.yaml red-bows ready range > t.yaml
+	broken t.yaml blue-b
 	bt-resolve -r 15 t.yaml > u.yaml
 	assert_equal "$(log_count u.yaml retreat)" 1
 	assert_equal "$(log_count u.yaml shoot)" 1
 	assert_equal "$(log_rolls u.yaml shoot)" "[d20=15]"
+	assert_equal "$(log_text u.yaml retreat)" "blue-b is broken, retreats f and is destroyed (CC-28)"
 	assert_equal "$(field u.yaml units.blue-b.status)" "[destroyed]"
-	assert_equal "$(field u.yaml units.red-bows.reacted)" true
 }
 
 # --- CC-26 Support ---

@@ -223,6 +223,33 @@ last_stand() {
 	assert_equal "$(order_of s.yaml)" "red-a blue-x red-b blue-y "
 }
 
+# swap FILE A B: swaps units A and B in the state's 'order'.
+swap() {
+	sed -i "/^order:/,/^[a-z]/{s/^- $2\$/- TMP/;s/^- $3\$/- $2/;s/^- TMP\$/- $3/}" "$1"
+}
+
+@test "CC-5 an 'order' that puts a unit ahead of one the initiative rules rank higher is bad data" {
+	scenario
+	start
+	swap s.yaml red-a blue-x
+	run --separate-stderr -3 bt-check s.yaml
+	assert_output ""
+	assert_equal "$stderr" "bt-check: s.yaml:94:3: 'order' puts 'blue-x' ahead of 'red-a', which the initiative rules rank higher (CC-5)"
+	run --separate-stderr -3 bt-resolve s.yaml
+	assert_output ""
+}
+
+@test "CC-5 tied units may come in either order in 'order': by the players' choice or the dice" {
+	scenario
+	set_stat blue-y initiative 6	# ties red-b: 6, Morale 0 ...
+	set_stat red-b morale 0
+	sed -i '/^  red: /s/culture: 1/culture: 0/' sc.yaml	# ... and Culture 0
+	bt-init --seed 1 -r 10,5,3,9 sc.yaml > s.yaml	# red-b rolls higher
+	assert_equal "$(order_of s.yaml)" "red-a blue-x red-b blue-y "
+	swap s.yaml red-b blue-y
+	run -0 bt-check s.yaml
+}
+
 @test "CC-5 a unit that leaves the battle loses its turns; the others keep their order" {
 	scenario
 	set_stat blue-x hp 1
@@ -309,9 +336,11 @@ last_stand() {
 	assert_equal "$(field t.yaml active)" blue-x
 	assert_equal "$(log_text t.yaml disengage)" \
 	    "blue-x is broken and next to an enemy: it disengages (CC-28)"
-	# South is the nearest edge (3 squares); 100 ft is two steps.
-	[[ "$(log_text t.yaml retreat)" == "blue-x is broken and retreats "?*" toward the s edge, 100 ft, to ["?*", 6] (CC-28)" ]]
-	[[ "$(field t.yaml units.blue-x.at)" == "["?*", 6]" ]]
+	# South is the nearest edge (3 squares), behind it: it turns about
+	# for free and logs it; 100 ft is two steps.
+	assert_equal "$(log_text t.yaml retreat)" \
+	    "blue-x is broken, turns to face s and retreats f f toward the s edge, 100 ft, to [4, 6] (CC-28)"
+	assert_equal "$(field t.yaml units.blue-x.at)" "[4, 6]"
 	assert_equal "$(field t.yaml units.blue-x.facing)" s
 	assert_equal "$(field t.yaml units.blue-x.status)" "[broken, disengaging]"
 	assert_equal "$(field t.yaml turn)" "{moved: 100, acted: true, stopped: true}"
@@ -339,8 +368,9 @@ last_stand() {
 	bt-resolve s.yaml > t.yaml
 	assert_equal "$(field t.yaml active)" blue-x
 	assert_equal "$(log_count t.yaml disengage)" 0
-	[[ "$(log_text t.yaml retreat)" == "blue-x is broken and retreats "?*" toward the s edge, 100 ft, to ["?*", 7] (CC-28)" ]]
-	[[ "$(field t.yaml units.blue-x.at)" == "["?*", 7]" ]]
+	assert_equal "$(log_text t.yaml retreat)" \
+	    "blue-x is broken, turns to face s and retreats f f toward the s edge, 100 ft, to [4, 7] (CC-28)"
+	assert_equal "$(field t.yaml units.blue-x.at)" "[4, 7]"
 	assert_equal "$(field t.yaml units.blue-x.facing)" s
 	assert_equal "$(field t.yaml units.blue-x.status)" "[broken]"
 	assert_equal "$(field t.yaml turn)" "{moved: 100, stopped: true}"
@@ -354,7 +384,7 @@ last_stand() {
 	assert_equal "$(field u.yaml units.blue-x.status)" ""
 }
 
-@test "CC-28 the nearest edge, ties going n, e, s, w" {
+@test "CC-28 between edges as near, the straightest way: sideways with no turn beats a turn" {
 	scenario
 	place blue-y 6 4 n	# 3 squares from e and from s
 	start
@@ -363,9 +393,23 @@ last_stand() {
 	bt-resolve -i s.yaml
 	bt-resolve -i s.yaml
 	assert_equal "$(field s.yaml active)" blue-y
-	[[ "$(log_text s.yaml retreat)" == "blue-y is broken and retreats "?*" toward the e edge, 150 ft, to [9, "?*"] (CC-28)" ]]
-	assert_equal "$(field s.yaml units.blue-y.facing)" e
-	[[ "$(field s.yaml units.blue-y.at)" == "[9, "?*"]" ]]
+	assert_equal "$(log_text s.yaml retreat)" \
+	    "blue-y is broken and retreats r r r toward the e edge, 150 ft, to [9, 4] (CC-28)"
+	assert_equal "$(field s.yaml units.blue-y.facing)" "'n'"
+	assert_equal "$(field s.yaml units.blue-y.at)" "[9, 4]"
+}
+
+@test "CC-28 between edges as near, not the one an enemy holds: no fixed order n, e, s, w first" {
+	scenario
+	place blue-y 6 4 n	# 3 squares from e and from s
+	place red-b 9 4 w	# on the e edge, level with it
+	start
+	broken s.yaml blue-y
+	bt-resolve -i s.yaml
+	bt-resolve -i s.yaml
+	bt-resolve -i s.yaml
+	assert_equal "$(log_text s.yaml retreat)" \
+	    "blue-y is broken, turns to face s and retreats f f f toward the s edge, 150 ft, to [6, 7] (CC-28)"
 }
 
 @test "CC-28 the retreat takes a path on which no step ends next to an enemy" {
@@ -379,17 +423,46 @@ last_stand() {
 	bt-resolve -i s.yaml
 	bt-resolve -i s.yaml
 	assert_equal "$(field s.yaml active)" blue-y
-	local at
-	at=$(field s.yaml units.blue-y.at)
-	[[ "$at" == "[3, 7]" || "$at" == "[7, 7]" ]]
-	[[ "$(log_text s.yaml retreat)" == "blue-y is broken and retreats "?*" toward the s edge, 100 ft, to $at (CC-28)" ]]
+	# [3, 7] and [7, 7] are as good; the first row by row wins
+	assert_equal "$(log_text s.yaml retreat)" \
+	    "blue-y is broken, turns to face s and retreats fr fr toward the s edge, 100 ft, to [3, 7] (CC-28)"
+	assert_equal "$(log_count s.yaml attack)" 0
 }
 
-@test "CC-28 a broken unit with no way open toward its edge stays" {
+@test "CC-28 a wall of impassable ground is not near: the retreat goes round it, off the map" {
 	scenario
 	map_row 7 "....xxx..."	# impassable below blue-y and diagonally
 	place blue-y 5 6 n
-	set_stat blue-y speed 50	# one step: no way round
+	start
+	broken s.yaml blue-y
+	bt-resolve -i s.yaml
+	bt-resolve -i s.yaml
+	bt-resolve -i s.yaml
+	assert_equal "$(log_text s.yaml retreat)" \
+	    "blue-y is broken, turns to face s and retreats r fr f off the s edge: it leaves the battle (CC-28, CC-29)"
+	assert_equal "$(field s.yaml units.blue-y.status)" "[fled]"
+}
+
+@test "CC-28 an edge cut off by impassable ground is far: the retreat takes another" {
+	scenario
+	map_row 6 "xxxxxxxx.."	# the s edge only round the wall's east end
+	place blue-y 2 4 s
+	set_stat blue-y speed 100
+	start
+	broken s.yaml blue-y
+	bt-resolve -i s.yaml
+	bt-resolve -i s.yaml
+	bt-resolve -i s.yaml
+	assert_equal "$(log_text s.yaml retreat)" \
+	    "blue-y is broken and retreats r r toward the w edge, 100 ft, to [0, 4] (CC-28)"
+}
+
+@test "CC-28 where nothing is better than staying, it stays" {
+	scenario
+	map_row 5 "....xxx..."
+	map_row 6 "....x.x..."
+	map_row 7 "....xxx..."
+	place blue-y 5 6 n	# walled in
 	start
 	broken s.yaml blue-y
 	bt-resolve -i s.yaml
@@ -397,24 +470,74 @@ last_stand() {
 	bt-resolve -i s.yaml
 	assert_equal "$(field s.yaml active)" blue-y
 	assert_equal "$(log_text s.yaml retreat)" \
-	    "blue-y is broken and retreats toward the s edge, but no way is open: it stays at [5, 6] (CC-28)"
+	    "blue-y is broken, but nothing is better than where it stands: it stays at [5, 6] (CC-28)"
 	assert_equal "$(field s.yaml units.blue-y.at)" "[5, 6]"
 	assert_equal "$(field s.yaml units.blue-y.status)" "[broken]"
+	assert_equal "$(field s.yaml turn)" "{moved: 150, stopped: true}"
+}
+
+@test "CC-28 the retreat does not march into the enemy line though its edge is nearest" {
+	scenario
+	place red-b 0 7 n
+	add_key red-b 'size: [10, 1]'	# the whole s edge
+	place blue-y 5 5 n
+	start
+	broken s.yaml blue-y
+	bt-resolve -i s.yaml
+	bt-resolve -i s.yaml
+	bt-resolve -i s.yaml
+	assert_equal "$(log_text s.yaml retreat)" \
+	    "blue-y is broken and retreats r r r toward the e edge, 150 ft, to [8, 5] (CC-28)"
+	assert_equal "$(log_count s.yaml attack)" 0
+}
+
+@test "CC-28 a line against the e edge steps off it sideways; it is not pulled back by a turn" {
+	scenario
+	place blue-y 7 3 n
+	add_key blue-y 'size: [3, 1]'
+	set_stat blue-y speed 50
+	start
+	broken s.yaml blue-y
+	bt-resolve -i s.yaml
+	bt-resolve -i s.yaml
+	bt-resolve -i s.yaml
+	assert_equal "$(log_text s.yaml retreat)" \
+	    "blue-y is broken and retreats r off the e edge: it leaves the battle (CC-28, CC-29)"
+	assert_equal "$(field s.yaml units.blue-y.status)" "[fled]"
+}
+
+@test "CC-28 the retreat makes no free turn into an enemy's front, and so provokes nothing" {
+	# the old top-left turn to face e put [7, 4] in red-b's front
+	scenario
+	place blue-y 7 3 n
+	add_key blue-y 'size: [2, 1]'
+	place red-b 6 4 e
+	start
+	broken s.yaml blue-y
+	bt-resolve -i s.yaml
+	bt-resolve -i s.yaml
+	bt-resolve -r 15,15 s.yaml > t.yaml 2>/dev/null
+	assert_equal "$(log_text t.yaml retreat)" \
+	    "blue-y is broken and retreats r r off the e edge: it leaves the battle (CC-28, CC-29)"
+	assert_equal "$(log_count t.yaml attack)" 0
 }
 
 @test "CC-28 a retreat with no safe path that leaves an enemy's front provokes an opportunity attack" {
 	scenario
+	# Off the map beats safety: the one way off, south by [5, 6] and
+	# [5, 7], leaves red-b's front; staying would be safe.
 	map_row 6 "xxxxx..xxx"	# the one way south is [5, 6]
 	place blue-y 5 5 n	# not next to an enemy: no Disengage
 	place red-b 6 6 w	# its front is [5, 6]
-	set_stat blue-y speed 100
+	set_stat blue-y speed 150
 	start
 	broken s.yaml blue-y
 	bt-resolve -i s.yaml
 	bt-resolve -i s.yaml
 	bt-resolve -r 3,15 s.yaml > t.yaml	# red-b strikes blue-y's flank
 	assert_equal "$(log_count t.yaml attack)" 1
-	assert_equal "$(field t.yaml units.red-b.reacted)" true
+	assert_equal "$(log_text t.yaml retreat)" \
+	    "blue-y is broken, turns to face s, retreats f and is destroyed (CC-28)"
 	assert_equal "$(field t.yaml units.blue-y.status)" "[destroyed]"
 }
 
@@ -428,7 +551,8 @@ last_stand() {
 	run --separate-stderr -0 bt-resolve s.yaml
 	assert_equal "$stderr" ""
 	printf '%s\n' "$output" > t.yaml
-	[[ "$(log_text t.yaml retreat)" == "blue-x is broken and retreats "?*" off the s edge: it leaves the battle (CC-28, CC-29)" ]]
+	assert_equal "$(log_text t.yaml retreat)" \
+	    "blue-x is broken, turns to face s and retreats f f off the s edge: it leaves the battle (CC-28, CC-29)"
 	assert_equal "$(field t.yaml units.blue-x.status)" "[fled]"
 	assert_equal "$(field t.yaml units.blue-x.at)" ""
 	assert_equal "$(order_of t.yaml)" "red-a red-b blue-y "
