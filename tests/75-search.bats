@@ -64,10 +64,11 @@ steps_of() {
 	run --separate-stderr -0 timeout 10 bt-resolve big.yaml
 	assert_equal "$stderr" ""
 	printf '%s\n' "$output" > t.yaml
-	# 200 squares of reach can't get it off the map: it goes as far north
-	# as 10000 ft take it, cheapest first.
-	assert_equal "$(field t.yaml units.red-bows.at)" "[848, 800]"
-	[[ "$(log_text t.yaml retreat)" == "red-bows is broken and retreats "?*" toward the n edge, 10000 ft, to [848, 800] (CC-28)" ]]
+	# 200 squares of reach can't get it off the map: it ends as near an
+	# edge as 10000 ft take it: 800 squares from the w edge, turning to
+	# face it (the n edge is as near; CC-28's straightest way decides).
+	assert_equal "$(field t.yaml units.red-bows.at)" "[800, 978]"
+	[[ "$(log_text t.yaml retreat)" == "red-bows is broken, turns to face w and retreats "?*" toward the w edge, 10000 ft, to [800, 978] (CC-28)" ]]
 }
 
 @test "CL-1 --to a square no path reaches, on a 4096x4096 map: refused without searching the whole map" {
