@@ -223,7 +223,8 @@ long() {
 }
 
 @test "a log text the programs would write past 4096 bytes is cut there, so the state reads back: an initiative tie of 300 units" {
-	# 600 units of weight 0 (CC-3), all of initiative 8: one tie a side
+	# 600 units of weight 0 (CC-3), all of initiative 8 and each of a type
+	# of its own, so that a die is rolled among them (CC-5): one tie a side
 	awk 'BEGIN {
 		print "bt: 1\nrules: cc\nname: Many\nweather: clear\nclimate: temperate"
 		print "map:\n  width: 40\n  height: 40\n  rows:"
@@ -237,7 +238,7 @@ long() {
 		print "  blue: {commander: B, rating: 1, culture: 2}\nunits:"
 		for (i = 0; i < 600; i++) {
 			y = i % 2 ? 39 - int(i / 80) : int(i / 80)
-			printf "  unit-%04d:\n    side: %s\n    name: U\n    type: infantry\n", i, i % 2 ? "blue" : "red"
+			printf "  unit-%04d:\n    side: %s\n    name: U\n    type: t%04d\n", i, i % 2 ? "blue" : "red", i
 			printf "    at: [%d, %d]\n    facing: n\n    speed: 150\n    ac: 12\n", int(i / 2) % 40, y
 			print "    hp: 3\n    max-hp: 3\n    attack: 1\n    damage: 1\n    morale: 0\n    initiative: 8\n    weight: 0"
 		}

@@ -141,7 +141,11 @@ function cc_unit(s, k,   w, h, type, hp, weight, reserve, f, broken) {
 	if (type == "monster" && rnd(2))
 		print "    fronts: 4"
 	hp = 1 + rnd(6)
-	broken = rnd(12) == 0
+	# Each side has an unbroken unit on the map, or the battle is over
+	# before it begins and bt-init refuses it (CC-1, CC-28).
+	broken = rnd(12) == 0 && up[s] > 0
+	if (!reserve && !broken)
+		up[s]++
 	printf "    speed: %d\n    ac: %d\n    hp: %d\n    max-hp: %d\n",
 	    oneof("100 150 150 200 300"), 10 + rnd(8),
 	    broken ? 0 : hp - (rnd(5) == 0 && hp > 1), hp
