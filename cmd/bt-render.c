@@ -43,7 +43,7 @@ main(int argc, char *argv[])
 	int ch, status;
 
 	bt_cli_start(argv);
-	while ((ch = getopt_long(argc, argv, "F:f:hV", opts, NULL)) != -1) {
+	while ((ch = bt_getopt(argc, argv, "F:f:hV", opts)) != -1) {
 		switch (ch) {
 		case 'c':
 			if (bt_cli_color(&cli, optarg) < 0)

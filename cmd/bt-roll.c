@@ -49,7 +49,7 @@ main(int argc, char *argv[])
 	int ch, status, adv = 0, dis = 0;
 
 	bt_cli_start(argv);
-	while ((ch = getopt_long(argc, argv, "adf:hir:Vw:", opts, NULL)) != -1) {
+	while ((ch = bt_getopt(argc, argv, "adf:hir:Vw:", opts)) != -1) {
 		switch (ch) {
 		case 'a':
 			adv = 1;

@@ -771,6 +771,11 @@ struct bt_cli {
 	int		 color;		/* -1 auto, 0 never, 1 always */
 };
 void	 bt_cli_start(char **argv);
+/* getopt_long, with bt's own message for a bad option (its bytes shown
+ * escaped, never raw): returns '?' after printing it. */
+struct option;
+int	 bt_getopt(int argc, char **argv, const char *shortopts,
+	    const struct option *longopts);
 /* The options every program spells alike: -f, -i, -r, -V. Returns 1 when
  * ch was one (and its argument good), 0 when it is the program's own, -1
  * for a bad argument (already reported: a usage error). */

@@ -1,5 +1,6 @@
 /* cli.c: what every program's main shares: input, output, dice, colour. */
 #include <errno.h>
+#include <getopt.h>
 #include <signal.h>
 #include <stdlib.h>
 #include <string.h>
@@ -19,6 +20,54 @@ bt_cli_start(char **argv)
 	bt_io_start();
 	/* A closed pipe is then a write error we report, not a silent death. */
 	signal(SIGPIPE, SIG_IGN);
+}
+
+/* The word getopt_long was looking at when it stopped on a bad option. */
+static const char *
+bad_word(int argc, char **argv)
+{
+	return optind >= 2 && optind <= argc ? argv[optind - 1] : "?";
+}
+
+/*
+ * A bad option, worded by bt and written through bt_warnx, which shows
+ * control characters escaped: glibc's own message would echo the
+ * option's bytes raw to the terminal (CLI.md, "Text from outside"), and
+ * would name the turn program alone, not bt-order and its line.
+ */
+static void
+bad_option(int ch, int argc, char **argv, const char *shortopts)
+{
+	if (ch == ':')
+		bt_warnx("option '%s' needs a value", bad_word(argc, argv));
+	else if (optopt == 0)		/* a long option */
+		bt_warnx("unknown option '%s'", bad_word(argc, argv));
+	else if (optopt < ' ' || optopt > '~')	/* a byte of a UTF-8 letter */
+		bt_warnx("unknown option: not a letter after '-'");
+	else if (strchr(shortopts, optopt) == NULL)
+		bt_warnx("unknown option '-%c'", optopt);
+	else
+		bt_warnx("option '%s' takes no value", bad_word(argc, argv));
+}
+
+int
+bt_getopt(int argc, char **argv, const char *shortopts,
+    const struct option *longopts)
+{
+	char opts[64];
+	int ch;
+
+	/* A ':' first: a missing value is ':', told apart from a bad one. */
+	if (snprintf(opts, sizeof(opts), ":%s", shortopts + (*shortopts ==
+	    ':')) >= (int)sizeof(opts))
+		abort();	/* a table of bt's own, too long */
+	opterr = 0;
+	ch = getopt_long(argc, argv, opts, longopts, NULL);
+	if (ch == '?' || ch == ':') {
+		bad_option(ch, argc, argv, opts + 1);
+		return '?';
+	}
+	return ch;
 }
 
 void

@@ -15,7 +15,7 @@
 struct program {
 	const char		*name;		/* "bt-move" */
 	const char		*what;		/* its ruleset function */
-	const char		*shortopts;	/* ':' first: see getopt_of */
+	const char		*shortopts;	/* for bt_getopt */
 	const struct option	*longopts;
 	/* Its own options: 0 taken, 1 not its own, -1 bad (reported). */
 	int			(*option)(struct bt_order *, int ch,
@@ -187,15 +187,15 @@ static const struct option resolve_long[] = {
 };
 
 static const struct program programs[] = {
-	{ "bt-act", "act", ":f:hir:V", act_long, act_option, 2, -1,
+	{ "bt-act", "act", "f:hir:V", act_long, act_option, 2, -1,
 	    "a unit and an action" },
-	{ "bt-attack", "attack", ":ac:df:hiRr:s:V", attack_long,
+	{ "bt-attack", "attack", "ac:df:hiRr:s:V", attack_long,
 	    attack_option, 2, 2, "an attacker and a target" },
-	{ "bt-morale", "morale", ":adf:hiRr:V", morale_long, morale_option,
+	{ "bt-morale", "morale", "adf:hiRr:V", morale_long, morale_option,
 	    0, -1, NULL },
-	{ "bt-move", "move", ":df:hir:t:V", move_long, move_option, 1, -1,
+	{ "bt-move", "move", "df:hir:t:V", move_long, move_option, 1, -1,
 	    "a unit and its steps, or a unit and --to X,Y" },
-	{ "bt-resolve", "resolve", ":F:f:hir:V", resolve_long,
+	{ "bt-resolve", "resolve", "F:f:hir:V", resolve_long,
 	    resolve_option, 0, 0, NULL }
 };
 #define NPROGRAMS	(sizeof(programs) / sizeof(programs[0]))
@@ -215,33 +215,6 @@ bt_order_what(const char *name)
 	const struct program *p = program_find(name);
 
 	return p != NULL ? p->what : NULL;
-}
-
-/* The word getopt_long was looking at when it stopped on a bad option. */
-static const char *
-bad_word(int argc, char **argv)
-{
-	return optind >= 2 && optind <= argc ? argv[optind - 1] : "?";
-}
-
-/*
- * A bad option in a line of orders, worded by bt: getopt's own messages
- * would name the turn program alone, not bt-order and the line. The
- * programs themselves keep getopt's, which their pages quote.
- */
-static void
-bad_option(const struct program *p, int ch, int argc, char **argv)
-{
-	if (ch == ':')
-		bt_warnx("option '%s' needs a value", bad_word(argc, argv));
-	else if (optopt == 0)		/* a long option */
-		bt_warnx("unknown option '%s'", bad_word(argc, argv));
-	else if (optopt < ' ' || optopt > '~')	/* a byte of a UTF-8 letter */
-		bt_warnx("unknown option: not a letter after '-'");
-	else if (strchr(p->shortopts + 1, optopt) == NULL)
-		bt_warnx("unknown option '-%c'", optopt);
-	else
-		bt_warnx("option '%s' takes no value", bad_word(argc, argv));
 }
 
 /* The options that are bt-order's own: a line of orders has none. */
@@ -304,14 +277,9 @@ bt_order_parse(const char *name, int argc, char **argv, struct bt_order *o,
 	}
 	/* glibc starts afresh at 0: a second line is a second parse. */
 	optind = 0;
-	opterr = !in_file;
-	while ((ch = getopt_long(argc, argv, p->shortopts + !in_file,
-	    p->longopts, NULL)) != -1) {
-		if (ch == '?' || ch == ':') {
-			if (in_file)
-				bad_option(p, ch, argc, argv);
+	while ((ch = bt_getopt(argc, argv, p->shortopts, p->longopts)) != -1) {
+		if (ch == '?')
 			return BT_PARSE_BAD;
-		}
 		if (in_file && strchr("fihV", ch) != NULL) {
 			not_in_file(ch);
 			return BT_PARSE_BAD;

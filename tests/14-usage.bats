@@ -100,3 +100,20 @@ usage_error() {
 	run -0 bt-roll -f s.yaml -r 4,5 2d6+1
 	run -0 bt-move -f s.yaml --to 6,4 blue-hydra
 }
+
+@test "a bad option is named as given, its control characters escaped, by every program" {
+	cc_state > s.yaml
+	local p
+	for p in bt-check bt-init bt-render bt-roll bt-order bt-move bt-attack bt-act bt-morale bt-resolve; do
+		run --separate-stderr -2 "$p" $'--\e]0;pwned\a' < s.yaml
+		assert_output ""
+		[[ $stderr != *$'\e'* && $stderr != *$'\a'* ]] || fail "$p wrote a control character: $stderr"
+		assert_equal "${stderr%%$'\n'*}" "$p: unknown option '--\\x1b]0;pwned\\x07'"
+	done
+	run --separate-stderr -2 bt-init -s
+	assert_equal "${stderr%%$'\n'*}" "bt-init: option '-s' needs a value"
+	run --separate-stderr -2 bt-check --quiet=yes s.yaml
+	assert_equal "${stderr%%$'\n'*}" "bt-check: option '--quiet=yes' takes no value"
+	run --separate-stderr -2 bt-roll -z d20 < s.yaml
+	assert_equal "${stderr%%$'\n'*}" "bt-roll: unknown option '-z'"
+}

@@ -145,7 +145,7 @@ diagnostic_command() {
 	"refused (CC-17)"*)	echo "bt-attack blue-hydra red-foot < s.yaml" ;;
 	"refused (CC-6)"*)	echo "bt-move red-foot f < s.yaml" ;;
 	"refused (CC-1)"*)	echo "bt-move red-foot f < over.yaml" ;;
-	"unrecognized option"*)	echo "bt-move --bogus < s.yaml" ;;
+	"unknown option"*)	echo "bt-move --bogus < s.yaml" ;;
 	"no unit 'nobody'"*)	echo "bt-move nobody f < s.yaml" ;;
 	"unknown action"*)	echo "bt-act blue-hydra strategy 3 < s.yaml" ;;
 	"bad --rolls"*)		echo "bt-move blue-hydra f --rolls x < s.yaml" ;;
