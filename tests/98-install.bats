@@ -23,6 +23,16 @@ setup_file() {
 	cmp "$BT_SRCDIR/LICENSE" "$DEST/usr/share/doc/bt/LICENSE"
 }
 
+@test "make install puts the bash completion where bash-completion looks, a name a program" {
+	# With prefix=/usr, bash-completion's own completionsdir.
+	dir=$DEST/usr/share/bash-completion/completions
+	cmp "$BT_SRCDIR/completion/bt" "$dir/bt"
+	for p in bt-act bt-attack bt-check bt-init bt-morale bt-move bt-order \
+	    bt-render bt-resolve bt-roll; do
+		[ "$(readlink "$dir/$p")" = bt ]
+	done
+}
+
 @test "the installed demo and a battle script run with the installed programs" {
 	ex="$DEST/usr/share/doc/bt/examples"
 	# Only the installed programs on PATH: none from the build tree.
