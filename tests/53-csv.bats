@@ -23,16 +23,20 @@ HEADER='unit,side,name,type,x,y,facing,hp,max-hp,stands,status,notes'
 	grep -qx 'red-horse,red,Knights of the Ford,cavalry,,,s,4,4,,reserve,' out.csv
 }
 
-@test "RFC 4180: a comma, a quote or a newline quotes the field, quotes doubled" {
+@test "RFC 4180: a comma, a quote or a newline (in a name, in notes) quotes the field, quotes doubled" {
 	cc_state > s.yaml
 	unit_set s.yaml red-foot name "'Foot, the \"Iron\" ones'"
 	printf '%s\n' '    notes: "first line' '' '      second, line"' > notes
 	sed -i '/^  red-foot:$/r notes' s.yaml
+	# (sed takes \\ for one backslash: the YAML gets "Long\nbows".)
+	unit_set s.yaml red-bows name '"Long\\nbows"'
 	bt-check -i s.yaml
 	bt-render -F csv s.yaml > out.csv
 	# One record spread over two lines: the newline inside its quotes.
 	assert_equal "$(grep -A1 '^red-foot,' out.csv)" \
 	    "red-foot,red,\"Foot, the \"\"Iron\"\" ones\",infantry,6,2,s,5,5,,,\"first line"$'\n'"second, line\""$'\r'
+	assert_equal "$(grep -A1 '^red-bows,' out.csv)" \
+	    "red-bows,red,\"Long"$'\n'"bows\",archers,5,1,s,3,3,,,"$'\r'
 }
 
 @test "a unit with several statuses has them quoted as one field" {
