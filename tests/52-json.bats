@@ -102,3 +102,23 @@ all_states() {
 	run --separate-stderr -4 sh -c 'bt-render -F json s.yaml > /dev/full'
 	[[ "$stderr" == "bt-render: "* ]]
 }
+
+@test "the JSON of states played on (turns, logs, a result, an aftermath) reads back byte for byte" {
+	e=$EXAMPLES
+	bt-init --seed 1 "$e/cc-skirmish.yaml" | bt-move blue-hydra f f |
+	    bt-attack -r 15 blue-hydra red-foot > cc-turn.yaml
+	bt-resolve cc-turn.yaml > cc-next.yaml
+	bt-init --seed 1 "$e/kingdom-pass.yaml" | bt-move south-horse n n |
+	    bt-resolve | bt-attack north-bows south-horse | bt-resolve -r 15 |
+	    bt-resolve -r 12,8 | bt-resolve -r 16,14,3,15 > km-round.yaml
+	bt-init --seed 1 "$e/kingdom-pass.yaml" | bt-act north-guard ceasefire |
+	    bt-act south-levy ceasefire > km-end.yaml
+	grep -q '^result:' km-end.yaml
+	bt-init --seed 1 "$e/clash-shrine.yaml" | bt-resolve | bt-resolve |
+	    bt-move south-raiders n n |
+	    bt-attack -r 15,6 south-raiders.1 north-guard.1 > clash-fight.yaml
+	for s in cc-turn cc-next km-round km-end clash-fight; do
+		bt-render -F json "$s.yaml" | bt-check > back.yaml
+		cmp "$s.yaml" back.yaml
+	done
+}
