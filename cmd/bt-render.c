@@ -86,8 +86,13 @@ main(int argc, char *argv[])
 	else if (ro.format == BT_FMT_REPORT)
 		bt_render_report(&st, stdout);
 	else if (ro.format == BT_FMT_JSON) {
-		json = bt_state_json(&st, &len);
-		fwrite(json, 1, len, stdout);	/* bt_cli_finish checks it */
+		/* NULL only if the emit calls were not a JSON tree: a bug.
+		 * bt_cli_finish checks the write. */
+		if ((json = bt_state_json(&st, &len)) == NULL) {
+			bt_warnx("can't write the state as JSON");
+			status = BT_EXIT_IO;
+		} else
+			fwrite(json, 1, len, stdout);
 		free(json);
 	} else if (ro.format == BT_FMT_CSV)
 		bt_render_csv(&st, stdout);

@@ -739,7 +739,8 @@ int	 bt_render_log(const struct bt_state *, FILE *);
 int	 bt_render_report(const struct bt_state *, FILE *);
 
 /* json.c: the state as JSON (jansson), key for key the YAML; caller
- * frees. Text the state holds is valid, so only memory can fail: exit 4. */
+ * frees. Out of memory exits 4 (bt_oom); NULL only when the emit calls
+ * do not make a JSON tree (a key that is not a string). */
 char	*bt_state_json(const struct bt_state *, size_t *len);
 
 /* csv.c: a row per unit under a header line, RFC 4180 quoting. */
