@@ -1,4 +1,5 @@
-/* bt-render: a battle state as a text map, a log, a report or a picture. */
+/* bt-render: a battle state as a text map, a log, a report, JSON, CSV or a
+ * picture. */
 #include <getopt.h>
 #include <stdlib.h>
 #include <unistd.h>
@@ -18,7 +19,8 @@ usage(int status)
 		    "      --color=WHEN   auto (a terminal, no NO_COLOR), "
 		    "always or never\n"
 		    "  -F, --format=FMT   text (the default), log, report, "
-		    "png, svg or pdf\n");
+		    "json, csv, png, svg\n"
+		    "                     or pdf\n");
 	if (status == BT_EXIT_OK)
 		bt_cli_usage_options(fp, "f");
 	exit(bt_cli_finish(status));
@@ -40,6 +42,8 @@ main(int argc, char *argv[])
 	struct bt_error err;
 	struct bt_state st;
 	struct bt_input in = { 0 };
+	char *json;
+	size_t len;
 	int ch, status;
 
 	bt_cli_start(argv);
@@ -53,7 +57,7 @@ main(int argc, char *argv[])
 			if ((ro.format = bt_word_index(bt_format_words,
 			    optarg)) < 0) {
 				bt_warnx("bad --format '%s': text, log, report, "
-				    "png, svg or pdf", optarg);
+				    "json, csv, png, svg or pdf", optarg);
 				usage(BT_EXIT_USAGE);
 			}
 			break;
@@ -81,6 +85,17 @@ main(int argc, char *argv[])
 		bt_render_log(&st, stdout);
 	else if (ro.format == BT_FMT_REPORT)
 		bt_render_report(&st, stdout);
+	else if (ro.format == BT_FMT_JSON) {
+		/* NULL only if the emit calls were not a JSON tree: a bug.
+		 * bt_cli_finish checks the write. */
+		if ((json = bt_state_json(&st, &len)) == NULL) {
+			bt_warnx("can't write the state as JSON");
+			status = BT_EXIT_IO;
+		} else
+			fwrite(json, 1, len, stdout);
+		free(json);
+	} else if (ro.format == BT_FMT_CSV)
+		bt_render_csv(&st, stdout);
 	else if (ro.format >= BT_FMT_PNG) {
 		if (bt_render_picture(&st, ro.format, stdout, &err) < 0) {
 			bt_error_print(&err, stderr);

@@ -150,6 +150,20 @@ void	 bt_emit_quoted(struct bt_emitter *, const char *);
 void	 bt_emit_int(struct bt_emitter *, long);
 void	 bt_emit_bool(struct bt_emitter *, bool);
 void	 bt_emit_null(struct bt_emitter *);
+/* Another syntax behind the same calls (json.c): a scalar is a string
+ * (s), an integer or a boolean (v), or null; the first scalar in a
+ * mapping and every other after it is a key. finish returns the text
+ * (caller frees) or NULL; free releases arg. */
+enum bt_scalar { BT_SCALAR_STR, BT_SCALAR_INT, BT_SCALAR_BOOL, BT_SCALAR_NULL };
+struct bt_emit_backend {
+	void	 (*open)(void *arg, bool seq);	/* a mapping or a sequence */
+	void	 (*close)(void *arg);
+	void	 (*scalar)(void *arg, enum bt_scalar, const char *s, long v);
+	char	*(*finish)(void *arg, size_t *len);
+	void	 (*free)(void *arg);
+};
+struct bt_emitter *bt_emit_new_backend(const struct bt_emit_backend *,
+	    void *arg);
 /* Text of one line: valid UTF-8, no control characters but tab. */
 bool	 bt_text_valid(const char *);
 
@@ -470,6 +484,8 @@ void	 bt_state_free(struct bt_state *);
 /* Canonical YAML of the state; caller frees. NULL only if libyaml fails.
  * size_hint: the length it is likely to have (the input's), or 0. */
 char	*bt_state_emit(const struct bt_state *, size_t size_hint, size_t *len);
+/* The state's root mapping into any emitter (json.c's too). */
+void	 bt_state_emit_to(const struct bt_state *, struct bt_emitter *);
 /* Checks every rule a valid state keeps (bt-check); all problems. */
 int	 bt_state_check(const struct bt_state *, struct bt_error *);
 struct bt_unit *bt_unit_find(const struct bt_state *, const char *id);
@@ -730,6 +746,7 @@ struct bt_log_entry *bt_dm_roll(struct bt_state *, struct bt_dice *,
 /* render.c: the state as a picture in text. */
 enum bt_format {
 	BT_FMT_TEXT, BT_FMT_LOG, BT_FMT_REPORT,	/* words */
+	BT_FMT_JSON, BT_FMT_CSV,		/* data for other tools */
 	BT_FMT_PNG, BT_FMT_SVG, BT_FMT_PDF	/* pictures (cairo) */
 };
 extern const char *const bt_format_words[];
@@ -754,6 +771,14 @@ int	 bt_side_color(const struct bt_state *, const char *side);
 int	 bt_render_log(const struct bt_state *, FILE *);
 /* --format report: each side's strength and losses; the outcome. */
 int	 bt_render_report(const struct bt_state *, FILE *);
+
+/* json.c: the state as JSON (jansson), key for key the YAML; caller
+ * frees. Out of memory exits 4 (bt_oom); NULL only when the emit calls
+ * do not make a JSON tree (a key that is not a string). */
+char	*bt_state_json(const struct bt_state *, size_t *len);
+
+/* csv.c: a row per unit under a header line, RFC 4180 quoting. */
+int	 bt_render_csv(const struct bt_state *, FILE *);
 
 /* picture.c: the battlefield drawn with cairo (png, svg, pdf). Returns
  * -1 with err set when bt was built without cairo, the map is too big or

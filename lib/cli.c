@@ -73,7 +73,10 @@ bt_getopt(int argc, char **argv, const char *shortopts,
 void
 bt_cli_version(void)
 {
-	printf("%s (bt) %s\n", bt_progname, BT_VERSION);
+	/* The licence is named as GNU tools name theirs (LICENSE). */
+	printf("%s (bt) %s\nCopyright (c) 2026 The bt authors\n"
+	    "License: ISC; see the LICENSE file that comes with bt.\n",
+	    bt_progname, BT_VERSION);
 	exit(bt_cli_finish(BT_EXIT_OK));
 }
 

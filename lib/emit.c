@@ -2,7 +2,8 @@
  * emit.c: canonical YAML written into memory with libyaml's emitter.
  * The text reaches a file only when the whole state was emitted, so a
  * failure never leaves half a state behind. Calls after a failure do
- * nothing (emitting on is libyaml's CVE-2024-3205).
+ * nothing (emitting on is libyaml's CVE-2024-3205). An emitter made with
+ * bt_emit_new_backend hands the same calls to another syntax (json.c).
  */
 #include <stdlib.h>
 #include <string.h>
@@ -16,6 +17,8 @@ struct bt_emitter {
 	char		*buf;
 	size_t		 len, cap;
 	bool		 failed;
+	const struct bt_emit_backend *be;	/* or NULL: libyaml's */
+	void		*arg;
 };
 
 static int
@@ -71,12 +74,24 @@ bt_emit_new(size_t size)
 	return em;
 }
 
+struct bt_emitter *
+bt_emit_new_backend(const struct bt_emit_backend *be, void *arg)
+{
+	struct bt_emitter *em = bt_xcalloc(1, sizeof(*em));
+
+	em->be = be;
+	em->arg = arg;
+	return em;
+}
+
 char *
 bt_emit_finish(struct bt_emitter *em, size_t *len)
 {
 	yaml_event_t ev;
 	char *buf;
 
+	if (em->be != NULL)
+		return em->be->finish(em->arg, len);
 	emit(em, &ev, yaml_document_end_event_initialize(&ev, 1));
 	emit(em, &ev, yaml_stream_end_event_initialize(&ev));
 	if (!em->failed && !yaml_emitter_flush(&em->e)) {
@@ -97,7 +112,10 @@ bt_emit_free(struct bt_emitter *em)
 {
 	if (em == NULL)
 		return;
-	yaml_emitter_delete(&em->e);
+	if (em->be != NULL)
+		em->be->free(em->arg);
+	else
+		yaml_emitter_delete(&em->e);
 	free(em->buf);
 	free(em);
 }
@@ -107,6 +125,10 @@ bt_emit_map(struct bt_emitter *em, bool flow)
 {
 	yaml_event_t ev;
 
+	if (em->be != NULL) {
+		em->be->open(em->arg, false);
+		return;
+	}
 	emit(em, &ev, yaml_mapping_start_event_initialize(&ev, NULL, NULL, 1,
 	    flow ? YAML_FLOW_MAPPING_STYLE : YAML_BLOCK_MAPPING_STYLE));
 }
@@ -116,6 +138,10 @@ bt_emit_seq(struct bt_emitter *em, bool flow)
 {
 	yaml_event_t ev;
 
+	if (em->be != NULL) {
+		em->be->open(em->arg, true);
+		return;
+	}
 	emit(em, &ev, yaml_sequence_start_event_initialize(&ev, NULL, NULL, 1,
 	    flow ? YAML_FLOW_SEQUENCE_STYLE : YAML_BLOCK_SEQUENCE_STYLE));
 }
@@ -125,6 +151,10 @@ bt_emit_end_map(struct bt_emitter *em)
 {
 	yaml_event_t ev;
 
+	if (em->be != NULL) {
+		em->be->close(em->arg);
+		return;
+	}
 	emit(em, &ev, yaml_mapping_end_event_initialize(&ev));
 }
 
@@ -133,6 +163,10 @@ bt_emit_end_seq(struct bt_emitter *em)
 {
 	yaml_event_t ev;
 
+	if (em->be != NULL) {
+		em->be->close(em->arg);
+		return;
+	}
 	emit(em, &ev, yaml_sequence_end_event_initialize(&ev));
 }
 
@@ -192,7 +226,9 @@ scalar(struct bt_emitter *em, const char *s, bool plain_ok,
 void
 bt_emit_str(struct bt_emitter *em, const char *s)
 {
-	if (strchr(s, '\n') != NULL)
+	if (em->be != NULL)
+		em->be->scalar(em->arg, BT_SCALAR_STR, s, 0);
+	else if (strchr(s, '\n') != NULL)
 		scalar(em, s, 0, YAML_LITERAL_SCALAR_STYLE);
 	else
 		scalar(em, s, !looks_typed(s), YAML_ANY_SCALAR_STYLE);
@@ -201,7 +237,10 @@ bt_emit_str(struct bt_emitter *em, const char *s)
 void
 bt_emit_quoted(struct bt_emitter *em, const char *s)
 {
-	scalar(em, s, 0, YAML_DOUBLE_QUOTED_SCALAR_STYLE);
+	if (em->be != NULL)
+		em->be->scalar(em->arg, BT_SCALAR_STR, s, 0);
+	else
+		scalar(em, s, 0, YAML_DOUBLE_QUOTED_SCALAR_STYLE);
 }
 
 void
@@ -210,6 +249,10 @@ bt_emit_int(struct bt_emitter *em, long v)
 	char buf[24], *p = buf + sizeof(buf) - 1;
 	unsigned long u = v < 0 ? 0UL - (unsigned long)v : (unsigned long)v;
 
+	if (em->be != NULL) {
+		em->be->scalar(em->arg, BT_SCALAR_INT, NULL, v);
+		return;
+	}
 	/* By hand: snprintf was a tenth of emitting a big state. */
 	*p = '\0';
 	do
@@ -223,13 +266,19 @@ bt_emit_int(struct bt_emitter *em, long v)
 void
 bt_emit_bool(struct bt_emitter *em, bool v)
 {
-	scalar(em, v ? "true" : "false", 1, YAML_PLAIN_SCALAR_STYLE);
+	if (em->be != NULL)
+		em->be->scalar(em->arg, BT_SCALAR_BOOL, NULL, v);
+	else
+		scalar(em, v ? "true" : "false", 1, YAML_PLAIN_SCALAR_STYLE);
 }
 
 void
 bt_emit_null(struct bt_emitter *em)
 {
-	scalar(em, "null", 1, YAML_PLAIN_SCALAR_STYLE);
+	if (em->be != NULL)
+		em->be->scalar(em->arg, BT_SCALAR_NULL, NULL, 0);
+	else
+		scalar(em, "null", 1, YAML_PLAIN_SCALAR_STYLE);
 }
 
 bool

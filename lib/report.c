@@ -9,7 +9,7 @@
 #include "bt.h"
 
 const char *const bt_format_words[] = {
-	"text", "log", "report", "png", "svg", "pdf", NULL
+	"text", "log", "report", "json", "csv", "png", "svg", "pdf", NULL
 };
 
 /* "d20=14, d20=3" */

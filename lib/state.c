@@ -760,17 +760,23 @@ char *
 bt_state_emit(const struct bt_state *st, size_t size_hint, size_t *len)
 {
 	struct bt_emitter *em = bt_emit_new(size_hint);
-	struct bt_schema *schema;
 	char *buf;
 
-	schema = state_schema(st->rules);
+	bt_state_emit_to(st, em);
+	buf = bt_emit_finish(em, len);
+	bt_emit_free(em);
+	return buf;
+}
+
+void
+bt_state_emit_to(const struct bt_state *st, struct bt_emitter *em)
+{
+	struct bt_schema *schema = state_schema(st->rules);
+
 	bt_emit_map(em, false);
 	bt_schema_emit(schema, st, em);
 	bt_emit_end_map(em);
-	buf = bt_emit_finish(em, len);
-	bt_emit_free(em);
 	schema_free(schema);
-	return buf;
 }
 
 /* --- lookups --- */

@@ -15,7 +15,17 @@ PROGRAMS="bt-act bt-attack bt-check bt-init bt-morale bt-move bt-order bt-render
 @test "every program prints its name and version on --version" {
 	for p in $PROGRAMS; do
 		run -0 "$p" --version
-		assert_output --regexp "^$p \\(bt\\) [0-9]+\\.[0-9]+\\.[0-9]+$"
+		assert_line --index 0 --regexp "^$p \\(bt\\) [0-9]+\\.[0-9]+\\.[0-9]+$"
+	done
+}
+
+@test "every program's --version names the ISC licence of LICENSE" {
+	grep -q '^ISC License' "$BT_SRCDIR/LICENSE"
+	for p in $PROGRAMS; do
+		run --separate-stderr -0 "$p" --version
+		assert_line --index 1 --regexp '^Copyright \(c\) [0-9]{4} '
+		assert_line --index 2 'License: ISC; see the LICENSE file that comes with bt.'
+		assert_equal "${#lines[@]}" 3
 	done
 }
 

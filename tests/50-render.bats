@@ -143,7 +143,7 @@ usage: bt-render [--color=when] [-F format] [-f file | file]"
 	cc_state > s.yaml
 	run --separate-stderr -2 bt-render -F jpg s.yaml
 	assert_output ""
-	[[ "$stderr" == "bt-render: bad --format 'jpg': text, log, report, png, svg or pdf"* ]]
+	[[ "$stderr" == "bt-render: bad --format 'jpg': text, log, report, json, csv, png, svg or pdf"* ]]
 	command -v script >/dev/null || skip "script(1) is not installed"
 	run script -qec "bt-render -F png s.yaml" /dev/null
 	[[ "$output" == *"bt-render: a png picture is not for a terminal: redirect it to a file"* ]]

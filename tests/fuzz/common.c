@@ -79,4 +79,42 @@ fuzz_render(const struct bt_state *st)
 	bt_render_text(st, &color, fp);
 	bt_render_log(st, fp);
 	bt_render_report(st, fp);
+	bt_render_csv(st, fp);
+	fuzz_json(st);
+}
+
+/* bt-render -F json: read back, the JSON is the same state, written as
+ * YAML byte for byte as the state itself is (bt-state(5)). */
+void
+fuzz_json(const struct bt_state *st)
+{
+	struct bt_state again;
+	struct bt_error err;
+	size_t len, ylen, ylen2;
+	char *json, *yaml, *yaml2;
+
+	memset(&again, 0, sizeof(again));
+	json = bt_state_json(st, &len);
+	if (json == NULL)
+		fuzz_fail("bt_state_json failed on a valid state");
+	bt_error_init(&err, "<json>");
+	if (bt_state_read(&again, json, len, BT_LOAD_STATE, &err) < 0) {
+		bt_error_print(&err, stderr);
+		fprintf(stderr, "%.*s", (int)len, json);
+		fuzz_fail("bt-render -F json wrote a state it refuses to read");
+	}
+	bt_error_free(&err);
+	if ((yaml = bt_state_emit(st, 0, &ylen)) == NULL ||
+	    (yaml2 = bt_state_emit(&again, 0, &ylen2)) == NULL)
+		fuzz_fail("libyaml can't emit the state");
+	if (ylen != ylen2 || memcmp(yaml, yaml2, ylen) != 0) {
+		fprintf(stderr, "--- the state\n%.*s--- its JSON read back\n"
+		    "%.*s--- the JSON\n%.*s", (int)ylen, yaml, (int)ylen2,
+		    yaml2, (int)len, json);
+		fuzz_fail("the JSON read back is not the same state");
+	}
+	free(json);
+	free(yaml);
+	free(yaml2);
+	bt_state_free(&again);
 }

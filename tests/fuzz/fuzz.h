@@ -27,6 +27,7 @@ void	 fuzz_round_trip(const struct bt_state *, struct bt_state *again,
 	    const char *who);
 /* bt-render's text forms (not its pictures), written to /dev/null. */
 void	 fuzz_render(const struct bt_state *);
+void	 fuzz_json(const struct bt_state *);
 /* Where messages that only burn time go: /dev/null, opened once. */
 FILE	*fuzz_null(void);
 
