@@ -905,6 +905,9 @@ struct bt_orders_opts {
 /* bt_orders_play with them; opts NULL: none. */
 int	 bt_orders_play_as(struct bt_state *st, const char *name,
 	    const char *text, size_t len, const struct bt_orders_opts *);
+/* bt-verify's run after bt_cli_start (bt-verify(1)): usage(status)
+ * prints the usage and exits. Returns the exit status. */
+int	 bt_verify_main(int argc, char **argv, void (*usage)(int));
 /* The text of the first '# nonce:' line of orders, blanks trimmed;
  * caller frees; NULL when there is none. */
 char	*bt_orders_nonce(const char *text, size_t len);
