@@ -91,9 +91,7 @@ bt_cli_usage_options(FILE *fp, const char *opts)
 		    "standard output\n", fp);
 	if (strchr(opts, 'r') != NULL)
 		fputs("  -r, --rolls=LIST   use these die results instead of "
-		    "the generator\n"
-		    "      --key-file=K   a keyed battle's key (or BT_KEY_FILE)"
-		    "\n", fp);
+		    "the generator\n", fp);
 	fputs("  -h, --help         show this help\n"
 	    "  -V, --version      show the version\n", fp);
 }

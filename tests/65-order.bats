@@ -320,6 +320,6 @@ start: $EXAMPLES/cc-skirmish.yaml, battle ford, keyed"
 	assert_failure
 	assert_output --partial "orders/turn-3-blue.orders:4: bt-move: refused: it is red's turn (red-bows), not blue's"
 	# and the whole history replays: every state, every roll the key's
-	run -0 make -s verify
+	run -0 make -s --no-print-directory verify
 	assert_output "verified: 3 turns replayed from the first state: every state is the replay's, every roll the key's"
 }
