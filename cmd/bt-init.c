@@ -8,6 +8,9 @@
 
 #include "bt.h"
 
+/* A battle id's bytes: enough for a name and a date, short in a mail. */
+#define MAX_BATTLE	64
+
 static void
 usage(int status)
 {
@@ -73,12 +76,12 @@ main(int argc, char *argv[])
 		switch (ch) {
 		case 'B':
 			/* A word: it is mixed into every die and shown in mail. */
-			if (*optarg == '\0' || strlen(optarg) > BT_MAX_NAME ||
+			if (*optarg == '\0' || strlen(optarg) > MAX_BATTLE ||
 			    strspn(optarg, "0123456789abcdefghijklmnopqrstuvwxyz"
 			    "-") != strlen(optarg)) {
 				bt_warnx("bad --battle '%s': lowercase letters, "
 				    "digits and '-', at most %d", optarg,
-				    BT_MAX_NAME);
+				    MAX_BATTLE);
 				usage(BT_EXIT_USAGE);
 			}
 			battle = optarg;

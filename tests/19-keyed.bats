@@ -113,3 +113,34 @@ keyed_state() {
 	bt-order --side blue -f s.yaml none > s0.yaml
 	assert_equal "$(field s0.yaml rolls)" "$(field s1.yaml rolls)"
 }
+
+@test "keyed states: a 'keyed' that is not a SHA-256, or a 'battle' alone, is bad data" {
+	keyed_state
+	sed 's/^keyed: .*/keyed: abc/' s.yaml > bad.yaml
+	run --separate-stderr -3 bt-check bad.yaml
+	assert_output ""
+	assert_equal "$stderr" "bt-check: bad.yaml:6:8: 'keyed' must be a SHA-256: 64 lowercase hexadecimal digits"
+	sed '/^keyed: /d; /^rolls: /d' s.yaml > alone.yaml
+	run --separate-stderr -3 bt-check alone.yaml
+	assert_equal "$stderr" "bt-check: alone.yaml:6:9: 'battle' is a keyed battle's id, and there is no 'keyed'"
+	# a scenario can't bring them: bt-init writes them
+	run --separate-stderr -3 bt-init s.yaml
+}
+
+@test "keyed usage: --battle needs --key-file and a word; a key in an order is refused" {
+	printf 'k\n' > ../key
+	run --separate-stderr -2 bt-init --battle ford "$EXAMPLES/cc-skirmish.yaml"
+	assert_output ""
+	[[ "$stderr" == "bt-init: --battle names a keyed battle: give --key-file too"$'\n'"usage: bt-init "* ]]
+	run --separate-stderr -2 bt-init --key-file ../key --battle 'Ford 1' "$EXAMPLES/cc-skirmish.yaml"
+	[[ "$stderr" == "bt-init: bad --battle 'Ford 1': lowercase letters, digits and '-', at most 64"$'\n'* ]]
+	: > ../empty
+	run --separate-stderr -2 bt-init --key-file ../empty "$EXAMPLES/cc-skirmish.yaml"
+	assert_equal "$stderr" "bt-init: ../empty: the key file is empty"
+	keyed_state
+	printf 'bt-move --key-file ../key blue-hydra f\n' > o
+	run --separate-stderr -2 bt-order --key-file ../key -f s.yaml o
+	[[ "$stderr" == "bt-order: o:1: bt-move: --key-file: the key is the referee's: give it to bt-order"* ]]
+	run --separate-stderr -2 bt-order --side green --key-file ../key -f s.yaml o
+	[[ "$stderr" == "bt-order: bad --side 'green': the state has no such side"* ]]
+}

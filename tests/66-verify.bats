@@ -129,3 +129,15 @@ pbem() {
 	run --separate-stderr -1 bt-verify --key-file ../referee.key --git .
 	assert_equal "$stderr" "bt-verify: $(git rev-parse --short=7 HEAD):orders/turn-1-blue.orders: changed after it was played (git status M): the orders of a turn are never edited"
 }
+
+@test "bt-verify: usage errors and a folder that is not a repository" {
+	run --separate-stderr -2 bt-verify
+	assert_output ""
+	[[ "$stderr" == "bt-verify: 0 operands: give the first state, then the orders files in turn"$'\n'"usage: bt-verify "* ]]
+	run --separate-stderr -2 bt-verify --git . first.yaml
+	[[ "$stderr" == "bt-verify: --git reads the whole history from the repository: no files besides"$'\n'* ]]
+	mkdir plain
+	GIT_CEILING_DIRECTORIES=$PWD run --separate-stderr -4 bt-verify --git plain
+	assert_output ""
+	[[ "$stderr" == *"bt-verify: git rev-list --reverse failed in plain (status 128): not a play-by-email repository?" ]]
+}
