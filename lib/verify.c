@@ -6,12 +6,13 @@
  * hand-edited field, an attack rolled again or orders changed after the
  * fact all show as the first line that differs. The history comes from
  * files on the command line or from the commits of a play-by-email
- * repository, read with git (run by exec, never by a shell).
+ * repository, read with git (run by posix_spawnp, never by a shell).
  */
 #include <sys/wait.h>
 
 #include <errno.h>
 #include <getopt.h>
+#include <spawn.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -177,9 +178,11 @@ out:
 static int
 git(const char *dir, const char *const args[], char **out, size_t *len)
 {
+	extern char **environ;
 	const char *argv[16] = { "git", "-C", dir };
 	size_t n = 3, cap = 0;
-	int fd[2], wstatus;
+	posix_spawn_file_actions_t fa;
+	int fd[2], wstatus, rc;
 	pid_t pid;
 	ssize_t got;
 
@@ -188,18 +191,24 @@ git(const char *dir, const char *const args[], char **out, size_t *len)
 	argv[n] = NULL;
 	*out = NULL;
 	*len = 0;
-	if (pipe(fd) < 0 || (pid = fork()) < 0) {
+	if (pipe(fd) < 0) {
 		bt_warnx("can't run git: %s", strerror(errno));
 		return BT_EXIT_IO;
 	}
-	if (pid == 0) {
-		close(fd[0]);
-		if (dup2(fd[1], STDOUT_FILENO) < 0)
-			_exit(127);
-		execvp("git", (char *const *)argv);
-		_exit(127);		/* the parent says what failed */
-	}
+	/* git's standard output is the pipe; nothing else is passed on. */
+	posix_spawn_file_actions_init(&fa);
+	posix_spawn_file_actions_addclose(&fa, fd[0]);
+	posix_spawn_file_actions_adddup2(&fa, fd[1], STDOUT_FILENO);
+	posix_spawn_file_actions_addclose(&fa, fd[1]);
+	rc = posix_spawnp(&pid, "git", &fa, NULL, (char *const *)argv,
+	    environ);
+	posix_spawn_file_actions_destroy(&fa);
 	close(fd[1]);
+	if (rc != 0) {
+		close(fd[0]);
+		bt_warnx("can't run git: %s", strerror(rc));
+		return BT_EXIT_IO;
+	}
 	for (;;) {
 		if (*len + 4096 + 1 > cap) {
 			cap = cap ? 2 * cap : 65536;
