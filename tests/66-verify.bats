@@ -141,3 +141,14 @@ pbem() {
 	assert_output ""
 	[[ "$stderr" == *"bt-verify: git rev-list --reverse failed in plain (status 128): not a play-by-email repository?" ]]
 }
+
+@test "bt-verify --allow-rolls replays the referee's table dice that bt-order --allow-rolls took" {
+	game
+	printf '# nonce: t4\nbt-attack --ranged -r 20,20 red-bows blue-hydra\n' > o4
+	cp s3.yaml s4.yaml
+	bt-order -i --allow-rolls -f s4.yaml o4
+	run --separate-stderr -0 bt-verify --allow-rolls -f s4.yaml first.yaml o1 o2 o3 o4
+	assert_output --partial "verified: 4 turns"
+	run --separate-stderr -1 bt-verify -f s4.yaml first.yaml o1 o2 o3 o4
+	[[ "$stderr" == "bt-verify: o4:2: bt-attack: refused: forced dice (-r) in the orders of a keyed battle"* ]]
+}
