@@ -10,12 +10,18 @@ usage(int status)
 {
 	FILE *fp = status == BT_EXIT_OK ? stdout : stderr;
 
-	fprintf(fp, "usage: bt-order [-i] [-f file] orders\n");
+	fprintf(fp, "usage: bt-order [-i] [--allow-rolls] [--key-file key] "
+	    "[--side side] [-f file] orders\n");
 	if (status == BT_EXIT_OK)
 		fprintf(fp, "Apply a file of orders, one turn program a line "
 		    "(bt-move, bt-attack,\nbt-act, bt-morale, bt-resolve), "
 		    "to a state: all of them, or none.\nThe orders are read "
-		    "from the file orders ('-': standard input).\n\n");
+		    "from the file orders ('-': standard input).\n\n"
+		    "      --allow-rolls  take forced dice (-r) in the orders of "
+		    "a keyed battle\n"
+		    "      --key-file=K   a keyed battle's key (or BT_KEY_FILE)\n"
+		    "      --side=SIDE    only orders for SIDE's units, in its "
+		    "turn\n");
 	if (status == BT_EXIT_OK)
 		bt_cli_usage_options(fp, "fi");
 	exit(bt_cli_finish(status));
@@ -25,9 +31,12 @@ int
 main(int argc, char *argv[])
 {
 	static const struct option opts[] = {
+		{ "allow-rolls", no_argument, NULL, 'A' },
 		{ "file", required_argument, NULL, 'f' },
 		{ "help", no_argument, NULL, 'h' },
 		{ "in-place", no_argument, NULL, 'i' },
+		{ "key-file", required_argument, NULL, 'K' },
+		{ "side", required_argument, NULL, 'S' },
 		{ "version", no_argument, NULL, 'V' },
 		{ NULL, 0, NULL, 0 }
 	};
@@ -35,14 +44,22 @@ main(int argc, char *argv[])
 	struct bt_state st = { 0 };
 	struct bt_input in = { 0 }, orders = { 0 };
 	struct bt_error err;
+	struct bt_orders_opts play = { 0 };
+	struct bt_key key = { 0 };
 	const char *path;
 	int ch, status;
 
 	bt_cli_start(argv);
 	while ((ch = bt_getopt(argc, argv, "f:hiV", opts)) != -1) {
 		switch (ch) {
+		case 'A':
+			play.allow_rolls = true;
+			break;
 		case 'h':
 			usage(BT_EXIT_OK);
+			break;
+		case 'S':
+			play.side = optarg;
 			break;
 		default:
 			if (bt_cli_option(&cli, ch, optarg) <= 0)
@@ -66,10 +83,23 @@ main(int argc, char *argv[])
 		status = err.status;
 	} else if ((status = bt_cli_load(&cli, &st, &in, BT_LOAD_STATE)) ==
 	    BT_EXIT_OK) {
-		if ((status = bt_orders_play(&st, orders.name, orders.buf,
-		    orders.len)) == BT_EXIT_OK)
-			status = bt_cli_save(&cli, &st, &in);
+		/* The key once, for every order, and checked before any. */
+		if (play.side != NULL && bt_side_find(&st, play.side) == NULL) {
+			bt_warnx("bad --side '%s': the state has no such side",
+			    play.side);
+			status = BT_EXIT_USAGE;
+		} else if (bt_key_for(&st, bt_key_path(cli.key_file), &key,
+		    &err) < 0) {
+			bt_error_print(&err, stderr);
+			status = err.status;
+		} else {
+			play.key = key.bytes != NULL ? &key : NULL;
+			if ((status = bt_orders_play_as(&st, orders.name,
+			    orders.buf, orders.len, &play)) == BT_EXIT_OK)
+				status = bt_cli_save(&cli, &st, &in);
+		}
 	}
+	bt_key_free(&key);
 	bt_state_free(&st);
 	bt_error_free(&err);
 	bt_input_free(&orders);

@@ -34,6 +34,7 @@ main(int argc, char *argv[])
 		{ "file", required_argument, NULL, 'f' },
 		{ "help", no_argument, NULL, 'h' },
 		{ "in-place", no_argument, NULL, 'i' },
+		{ "key-file", required_argument, NULL, 'K' },
 		{ "rolls", required_argument, NULL, 'r' },
 		{ "version", no_argument, NULL, 'V' },
 		{ "what", required_argument, NULL, 'w' },
@@ -43,6 +44,7 @@ main(int argc, char *argv[])
 	struct bt_state st;
 	struct bt_input in = { 0 };
 	struct bt_dice dice;
+	struct bt_key key = { 0 };
 	struct bt_dice_expr x;
 	struct bt_log_entry *e;
 	const char *what = NULL;
@@ -92,8 +94,8 @@ main(int argc, char *argv[])
 	}
 
 	if ((status = bt_cli_load(&cli, &st, &in, BT_LOAD_STATE)) == 0 &&
-	    (status = bt_cli_refuse_ended(&st)) == 0) {
-		bt_dice_init(&dice, &st.rng, cli.rolls, cli.nrolls, cli.forcing);
+	    (status = bt_cli_refuse_ended(&st)) == 0 &&
+	    (status = bt_cli_dice(&cli, &st, &dice, &key)) == 0) {
 		/* D-1: advantage and disadvantage together cancel. */
 		e = bt_dm_roll(&st, &dice, &x, adv - dis, what);
 		if (bt_dice_done(&dice) < 0) {
@@ -103,6 +105,7 @@ main(int argc, char *argv[])
 			fprintf(stderr, "%s: %s\n", bt_progname, e->text);
 		bt_dice_free(&dice);
 	}
+	bt_key_free(&key);
 	bt_state_free(&st);
 	bt_input_free(&in);
 	free(cli.rolls);

@@ -188,6 +188,12 @@ struct bt_dice {
 	bool		 forcing;	/* --rolls given: every roll must be forced */
 	char		*problem;	/* first bad or missing forced value */
 	struct bt_rolls	*record;	/* where each roll is logged, or NULL */
+	/* keyed.c: a keyed battle's dice come from its key, not from rng */
+	bool		 keyed;
+	const struct bt_key *key;	/* NULL: no key given, no die rolls */
+	const char	*battle;	/* the state's battle id */
+	long		*counter;	/* the state's rolls: count */
+	const char	*nonce;		/* the orders' # nonce:, or "" */
 };
 void	 bt_rng_seed(struct bt_rng *, uint64_t seed);
 uint32_t bt_rng_next(struct bt_rng *);
@@ -206,6 +212,34 @@ int	 bt_dice_expr_parse(struct bt_dice_expr *, const char *);
 char	*bt_dice_expr_format(const struct bt_dice_expr *);
 /* Warns about forced values left unused; returns -1 after a problem. */
 int	 bt_dice_done(struct bt_dice *);
+
+/* keyed.c: keyed dice (bt(7) KEYED DICE), by libsodium. */
+struct bt_state;
+struct bt_key {
+	unsigned char	*bytes;		/* the key file's bytes */
+	size_t		 len;
+	char		 hex[65];	/* their SHA-256: the commitment */
+};
+/* The key file named by --key-file, else by BT_KEY_FILE; NULL: none. */
+const char *bt_key_path(const char *option);
+/* Reads a key file (exit 4 unread, 2 empty). */
+int	 bt_key_read(struct bt_key *, const char *path, struct bt_error *);
+void	 bt_key_free(struct bt_key *);
+/* The key of a keyed state from path (bt_key_path): read and checked
+ * against the state's commitment (exit 2 when not its key). Nothing is
+ * read for a battle that is not keyed, or with no path: 0 and an empty
+ * key, and such a battle then can't roll. */
+int	 bt_key_for(const struct bt_state *, const char *path, struct bt_key *,
+	    struct bt_error *);
+/* Makes d roll a keyed battle's dice with key (NULL or empty: none) and
+ * the orders' nonce (NULL: none); nothing for a battle not keyed. */
+void	 bt_dice_key(struct bt_dice *, struct bt_state *,
+	    const struct bt_key *, const char *nonce);
+/* A fresh battle id: 32 hexadecimal digits; caller frees. */
+char	*bt_battle_id(void);
+/* One die of a keyed battle: number count of battle, with nonce. */
+int	 bt_keyed_die(const struct bt_key *, const char *battle, long count,
+	    const char *nonce, int sides);
 
 /* state.c: the battle state (bt-state(5)). */
 enum bt_facing { BT_N, BT_E, BT_S, BT_W };
@@ -438,6 +472,9 @@ struct bt_state {
 	bool		 has_seed;
 	struct bt_rng	 rng;
 	bool		 has_rng;
+	char		*keyed;		/* SHA-256 of the key, hex; NULL: not keyed */
+	char		*battle;	/* keyed: the battle's id */
+	long		 key_rolls;	/* keyed: dice rolled so far */
 	int		 round;
 	char		*active;	/* unit whose turn it is */
 	struct bt_pos	 active_at;
@@ -794,6 +831,9 @@ struct bt_cli {
 	size_t		 nrolls;
 	bool		 forcing;
 	int		 color;		/* -1 auto, 0 never, 1 always */
+	const char	*key_file;	/* --key-file */
+	const struct bt_key *key;	/* a key read already, or NULL */
+	const char	*nonce;		/* the orders' # nonce:, or NULL */
 };
 void	 bt_cli_start(char **argv);
 /* getopt_long, with bt's own message for a bad option (its bytes shown
@@ -801,6 +841,12 @@ void	 bt_cli_start(char **argv);
 struct option;
 int	 bt_getopt(int argc, char **argv, const char *shortopts,
 	    const struct option *longopts);
+/* A command's dice (bt_dice_init, bt_dice_key): forced values, else the
+ * generator or a keyed battle's key: c->key, else the file --key-file or
+ * BT_KEY_FILE names, read into own (bt_key_free it). Returns the exit
+ * status: a key not the battle's is 2, reported. */
+int	 bt_cli_dice(const struct bt_cli *, struct bt_state *, struct bt_dice *,
+	    struct bt_key *own);
 /* The options every program spells alike: -f, -i, -r, -V. Returns 1 when
  * ch was one (and its argument good), 0 when it is the program's own, -1
  * for a bad argument (already reported: a usage error). */
@@ -880,5 +926,20 @@ int	 bt_order_main(const char *program, int argc, char **argv,
  */
 int	 bt_orders_play(struct bt_state *st, const char *name,
 	    const char *text, size_t len);
+/* bt-order's options for a play-by-email table (bt-order(1), bt(7)). */
+struct bt_orders_opts {
+	const char	*side;		/* --side: its units, in its turn */
+	bool		 allow_rolls;	/* --allow-rolls: -r in a keyed battle */
+	const struct bt_key *key;	/* a keyed battle's key, or NULL */
+};
+/* bt_orders_play with them; opts NULL: none. */
+int	 bt_orders_play_as(struct bt_state *st, const char *name,
+	    const char *text, size_t len, const struct bt_orders_opts *);
+/* bt-verify's run after bt_cli_start (bt-verify(1)): usage(status)
+ * prints the usage and exits. Returns the exit status. */
+int	 bt_verify_main(int argc, char **argv, void (*usage)(int));
+/* The text of the first '# nonce:' line of orders, blanks trimmed;
+ * caller frees; NULL when there is none. */
+char	*bt_orders_nonce(const char *text, size_t len);
 
 #endif /* BT_H */

@@ -92,6 +92,9 @@ bt_cli_option(struct bt_cli *c, int ch, const char *arg)
 		return 1;
 	case 'r':
 		return bt_cli_rolls(c, arg) < 0 ? -1 : 1;
+	case 'K':
+		c->key_file = arg;
+		return 1;
 	case 'V':
 		bt_cli_version();
 		return 1;
@@ -157,6 +160,30 @@ bt_cli_rolls(struct bt_cli *c, const char *arg)
 	}
 	c->forcing = true;
 	return 0;
+}
+
+int
+bt_cli_dice(const struct bt_cli *c, struct bt_state *st, struct bt_dice *d,
+    struct bt_key *own)
+{
+	struct bt_error err;
+	const struct bt_key *key = c->key;
+	int status = BT_EXIT_OK;
+
+	memset(own, 0, sizeof(*own));
+	bt_dice_init(d, &st->rng, c->rolls, c->nrolls, c->forcing);
+	/* Forced values need no key: they are the referee's own dice. */
+	if (key == NULL && !c->forcing) {
+		bt_error_init(&err, NULL);
+		if (bt_key_for(st, bt_key_path(c->key_file), own, &err) < 0) {
+			bt_error_print(&err, stderr);
+			status = err.status;
+		}
+		bt_error_free(&err);
+		key = own;
+	}
+	bt_dice_key(d, st, key, c->nonce);
+	return status;
 }
 
 int
@@ -284,6 +311,7 @@ bt_cli_apply(struct bt_state *st, const struct bt_cli *c,
 {
 	struct bt_dice dice;
 	struct bt_error err;
+	struct bt_key key;
 	bt_play_fn *fn;
 	int status;
 
@@ -294,8 +322,11 @@ bt_cli_apply(struct bt_state *st, const struct bt_cli *c,
 		    what);
 		return BT_EXIT_USAGE;
 	}
+	if ((status = bt_cli_dice(c, st, &dice, &key)) != 0) {
+		bt_key_free(&key);
+		return status;
+	}
 	bt_error_init(&err, NULL);
-	bt_dice_init(&dice, &st->rng, c->rolls, c->nrolls, c->forcing);
 	if (bt_check_hold(st, o, &err) < 0 || fn(st, &dice, o, &err) < 0) {
 		bt_error_print(&err, stderr);
 		status = err.status;
@@ -310,6 +341,7 @@ bt_cli_apply(struct bt_state *st, const struct bt_cli *c,
 		status = BT_EXIT_USAGE;
 	}
 	bt_dice_free(&dice);
+	bt_key_free(&key);
 	bt_error_free(&err);
 	return status;
 }

@@ -4,7 +4,8 @@
  * Algorithms for Random Number Generation", 2014): two 64-bit words of
  * state, written in the battle state, so the same state rolls the same dice
  * on every machine. Forced values (--rolls) are used first and leave the
- * generator alone.
+ * generator alone. A keyed battle's dice come from keyed.c instead, and
+ * rng is left as bt-init wrote it.
  */
 #include <errno.h>
 #include <inttypes.h>
@@ -158,7 +159,16 @@ bt_roll(struct bt_dice *d, int sides)
 			if (v > sides)
 				v = sides;
 		}
-	} else
+	} else if (d->keyed && d->key == NULL) {
+		if (d->problem == NULL)
+			d->problem = bt_xasprintf("the battle is keyed: its "
+			    "dice need the referee's key (--key-file FILE or "
+			    "BT_KEY_FILE)");
+		v = 1;
+	} else if (d->keyed)
+		v = bt_keyed_die(d->key, d->battle, (*d->counter)++, d->nonce,
+		    sides);
+	else
 		v = rng_die(d->rng, sides);
 	if (d->record != NULL) {
 		struct bt_rolls *r = d->record;

@@ -135,6 +135,7 @@ static const struct option act_long[] = {
 	{ "file", required_argument, NULL, 'f' },
 	{ "help", no_argument, NULL, 'h' },
 	{ "in-place", no_argument, NULL, 'i' },
+	{ "key-file", required_argument, NULL, 'K' },
 	{ "rolls", required_argument, NULL, 'r' },
 	{ "version", no_argument, NULL, 'V' },
 	{ NULL, 0, NULL, 0 }
@@ -146,6 +147,7 @@ static const struct option attack_long[] = {
 	{ "file", required_argument, NULL, 'f' },
 	{ "help", no_argument, NULL, 'h' },
 	{ "in-place", no_argument, NULL, 'i' },
+	{ "key-file", required_argument, NULL, 'K' },
 	{ "ranged", no_argument, NULL, 'R' },
 	{ "rolls", required_argument, NULL, 'r' },
 	{ "spill-to", required_argument, NULL, 's' },
@@ -159,6 +161,7 @@ static const struct option morale_long[] = {
 	{ "help", no_argument, NULL, 'h' },
 	{ "hold", required_argument, NULL, 'H' },
 	{ "in-place", no_argument, NULL, 'i' },
+	{ "key-file", required_argument, NULL, 'K' },
 	{ "rally", no_argument, NULL, 'R' },
 	{ "rolls", required_argument, NULL, 'r' },
 	{ "version", no_argument, NULL, 'V' },
@@ -170,6 +173,7 @@ static const struct option move_long[] = {
 	{ "help", no_argument, NULL, 'h' },
 	{ "hold", required_argument, NULL, 'H' },
 	{ "in-place", no_argument, NULL, 'i' },
+	{ "key-file", required_argument, NULL, 'K' },
 	{ "rolls", required_argument, NULL, 'r' },
 	{ "to", required_argument, NULL, 't' },
 	{ "version", no_argument, NULL, 'V' },
@@ -181,6 +185,7 @@ static const struct option resolve_long[] = {
 	{ "help", no_argument, NULL, 'h' },
 	{ "hold", required_argument, NULL, 'H' },
 	{ "in-place", no_argument, NULL, 'i' },
+	{ "key-file", required_argument, NULL, 'K' },
 	{ "rolls", required_argument, NULL, 'r' },
 	{ "version", no_argument, NULL, 'V' },
 	{ NULL, 0, NULL, 0 }
@@ -228,6 +233,10 @@ not_in_file(int ch)
 		break;
 	case 'i':
 		bt_warnx("-i, --in-place: an order writes no file: give -i to "
+		    "bt-order");
+		break;
+	case 'K':
+		bt_warnx("--key-file: the key is the referee's: give it to "
 		    "bt-order");
 		break;
 	default:
@@ -280,7 +289,7 @@ bt_order_parse(const char *name, int argc, char **argv, struct bt_order *o,
 	while ((ch = bt_getopt(argc, argv, p->shortopts, p->longopts)) != -1) {
 		if (ch == '?')
 			return BT_PARSE_BAD;
-		if (in_file && strchr("fihV", ch) != NULL) {
+		if (in_file && strchr("fihVK", ch) != NULL) {
 			not_in_file(ch);
 			return BT_PARSE_BAD;
 		}
@@ -435,13 +444,60 @@ stop_here(const char *name, long n, int status)
 	free(where);
 }
 
+/*
+ * What a play-by-email table refuses before an order is played (exit 1):
+ * forced dice in a keyed battle, unless the referee allows them; with
+ * --side, an order for a unit of another side (the unit that acts, the
+ * first operand: a target is the enemy's), or any order out of the side's
+ * turn. A unit the state lacks is left to the order's own usage error.
+ */
+static int
+table_refuses(const struct bt_state *st, const struct bt_orders_opts *opts,
+    const struct bt_order *o, const struct bt_cli *c, const char *what)
+{
+	const struct bt_unit *u, *active;
+
+	if (st->keyed != NULL && c->forcing && !opts->allow_rolls) {
+		bt_warnx("refused: forced dice (-r) in the orders of a keyed "
+		    "battle: the dice are the key's (bt-order --allow-rolls "
+		    "takes them)");
+		return BT_EXIT_REFUSED;
+	}
+	if (opts->side == NULL)
+		return BT_EXIT_OK;
+	if (o->argc > 0 && strcmp(what, "resolve") != 0) {
+		/* A clash stand, UNIT.N, is its unit's. */
+		char *id = bt_xstrdup(o->argv[0]), *dot = strchr(id, '.');
+
+		if (dot != NULL)
+			*dot = '\0';
+		u = bt_unit_find(st, id);
+		free(id);
+		if (u != NULL && strcmp(u->side, opts->side) != 0) {
+			bt_warnx("refused: '%s' is not %s's: these orders are "
+			    "%s's (--side %s)", o->argv[0], opts->side,
+			    opts->side, opts->side);
+			return BT_EXIT_REFUSED;
+		}
+	}
+	if (st->active != NULL &&
+	    (active = bt_unit_find(st, st->active)) != NULL &&
+	    strcmp(active->side, opts->side) != 0) {
+		bt_warnx("refused: it is %s's turn (%s), not %s's", active->side,
+		    active->id, opts->side);
+		return BT_EXIT_REFUSED;
+	}
+	return BT_EXIT_OK;
+}
+
 /* One line of orders, NUL-free and checked: split, parsed and played. */
 static int
-play_line(struct bt_state *st, const char *name, long n, const char *line)
+play_line(struct bt_state *st, const char *name, long n, const char *line,
+    const struct bt_orders_opts *opts, const char *nonce)
 {
 	struct words w = { 0 };
 	struct bt_order o;
-	struct bt_cli c = { .color = -1 };
+	struct bt_cli c = { .color = -1, .key = opts->key, .nonce = nonce };
 	const char *what;
 	char *where = NULL, why[128];
 	int col, status = BT_EXIT_OK;
@@ -462,7 +518,8 @@ play_line(struct bt_state *st, const char *name, long n, const char *line)
 		if (bt_order_parse(w.v[0], (int)w.n, w.v, &o, &c, true) !=
 		    BT_PARSE_OK)
 			status = BT_EXIT_USAGE;
-		else
+		else if ((status = table_refuses(st, opts, &o, &c, what)) ==
+		    BT_EXIT_OK)
 			status = bt_cli_apply(st, &c, &o, what);
 		bt_order_free(&o);
 		free(c.rolls);
@@ -512,11 +569,52 @@ too_many(const char *text, const char *end)
  * check) at each order cost time in the log's length, which grows with
  * the orders: 10,000 orders did not end in 15 minutes.
  */
+char *
+bt_orders_nonce(const char *text, size_t len)
+{
+	const char *end = text + len;
+
+	for (const char *s = text; s < end;) {
+		const char *nl = memchr(s, '\n', (size_t)(end - s));
+		const char *e = nl != NULL ? nl : end;
+
+		s += strspn(s, " \t");
+		if (s < e && *s == '#') {
+			s++;
+			s += strspn(s, " \t");
+			if ((size_t)(e - s) >= 6 && strncmp(s, "nonce:", 6) == 0) {
+				s += 6;
+				while (s < e && (*s == ' ' || *s == '\t'))
+					s++;
+				while (e > s && (e[-1] == ' ' || e[-1] == '\t' ||
+				    e[-1] == '\r'))
+					e--;
+				char *v = bt_xmalloc((size_t)(e - s) + 1);
+
+				memcpy(v, s, (size_t)(e - s));
+				v[e - s] = '\0';
+				return v;
+			}
+		}
+		s = nl != NULL ? nl + 1 : end;
+	}
+	return NULL;
+}
+
 int
 bt_orders_play(struct bt_state *st, const char *name, const char *text,
     size_t len)
 {
+	return bt_orders_play_as(st, name, text, len, NULL);
+}
+
+int
+bt_orders_play_as(struct bt_state *st, const char *name, const char *text,
+    size_t len, const struct bt_orders_opts *opts)
+{
+	static const struct bt_orders_opts none = { 0 };
 	const char *end = text + len;
+	char *nonce;
 	struct bt_error err;
 	long n;
 	int status = BT_EXIT_OK, bom;
@@ -538,6 +636,10 @@ bt_orders_play(struct bt_state *st, const char *name, const char *text,
 		free(where);
 		return BT_EXIT_DATA;
 	}
+	if (opts == NULL)
+		opts = &none;
+	/* The player's share of the dice of a keyed battle (bt(7)). */
+	nonce = bt_orders_nonce(text, (size_t)(end - text));
 	for (const char *s = text; s < end && status == BT_EXIT_OK;) {
 		const char *nl = memchr(s, '\n', (size_t)(end - s));
 		size_t l = (size_t)((nl != NULL ? nl : end) - s), bad, size;
@@ -561,12 +663,13 @@ bt_orders_play(struct bt_state *st, const char *name, const char *text,
 			free(why);
 			status = BT_EXIT_DATA;
 		} else
-			status = play_line(st, name, n, line);
+			status = play_line(st, name, n, line, opts, nonce);
 		if (status != BT_EXIT_OK)
 			stop_here(name, n, status);
 		free(line);
 		s = nl != NULL ? nl + 1 : end;
 	}
+	free(nonce);
 	return status;
 }
 

@@ -84,6 +84,63 @@ given_seed(const void *obj)
 	return ((const struct bt_state *)obj)->has_seed;
 }
 
+/* keyed: the SHA-256 of the referee's key, as sha256sum writes it. */
+static int
+load_keyed(void *obj, const struct bt_node *n, struct bt_load *ld)
+{
+	struct bt_state *st = obj;
+
+	if (n->kind != BT_NODE_SCALAR || strlen(n->str) != 64 ||
+	    strspn(n->str, "0123456789abcdef") != 64)
+		return bt_errorf(ld->err, BT_EXIT_DATA, n->line, n->col,
+		    "'keyed' must be a SHA-256: 64 lowercase hexadecimal "
+		    "digits");
+	return bt_node_str(n, &st->keyed, "keyed", ld);
+}
+
+static void
+emit_keyed(const void *obj, struct bt_emitter *em)
+{
+	bt_emit_str(em, ((const struct bt_state *)obj)->keyed);
+}
+
+static bool
+given_keyed(const void *obj)
+{
+	return ((const struct bt_state *)obj)->keyed != NULL;
+}
+
+static int
+load_battle(void *obj, const struct bt_node *n, struct bt_load *ld)
+{
+	return bt_node_str(n, &((struct bt_state *)obj)->battle, "battle", ld);
+}
+
+static void
+emit_battle(const void *obj, struct bt_emitter *em)
+{
+	bt_emit_str(em, ((const struct bt_state *)obj)->battle);
+}
+
+static bool
+given_battle(const void *obj)
+{
+	return ((const struct bt_state *)obj)->battle != NULL;
+}
+
+static int
+load_key_rolls(void *obj, const struct bt_node *n, struct bt_load *ld)
+{
+	return bt_node_int(n, 0, BT_MAX_INT,
+	    &((struct bt_state *)obj)->key_rolls, "rolls", ld);
+}
+
+static void
+emit_key_rolls(const void *obj, struct bt_emitter *em)
+{
+	bt_emit_int(em, ((const struct bt_state *)obj)->key_rolls);
+}
+
 static int
 load_active(void *obj, const struct bt_node *n, struct bt_load *ld)
 {
@@ -602,6 +659,9 @@ static const struct bt_field head_fields[] = {
 	F("notes", BT_F_STR, notes, 0),
 	{ .key = "seed", .type = BT_F_CUSTOM, .flags = BT_REQ | BT_SETUP, .load = load_seed, .emit = emit_seed, .given = given_seed },
 	{ .key = "rng", .type = BT_F_CUSTOM, .flags = BT_REQ | BT_DERIVED, .load = load_rng, .emit = emit_rng, .given = given_rng },
+	{ .key = "keyed", .type = BT_F_CUSTOM, .flags = BT_DERIVED, .load = load_keyed, .emit = emit_keyed, .given = given_keyed },
+	{ .key = "battle", .type = BT_F_CUSTOM, .flags = BT_DERIVED, .load = load_battle, .emit = emit_battle, .given = given_battle },
+	{ .key = "rolls", .type = BT_F_CUSTOM, .flags = BT_DERIVED, .load = load_key_rolls, .emit = emit_key_rolls, .given = given_keyed },
 	{ "round", BT_F_INT, offsetof(struct bt_state, round), BT_REQ | BT_DERIVED, 1, BT_MAX_INT, 0, NULL, NULL, NULL, NULL, NULL, NULL },
 	{ .key = "active", .type = BT_F_CUSTOM, .flags = BT_DERIVED, .load = load_active, .emit = emit_active, .given = given_active },
 };
@@ -752,6 +812,8 @@ bt_state_free(struct bt_state *st)
 	free(st->name);
 	free(st->notes);
 	free(st->active);
+	free(st->keyed);
+	free(st->battle);
 	free(st->deploy_first);
 	memset(st, 0, sizeof(*st));
 }
@@ -1167,6 +1229,18 @@ check_log(const struct bt_state *st, struct bt_error *err)
 }
 
 /* The checks of a state's shape; bt-init adds deployment (rules.c). */
+/* A keyed battle's dice need its id; a battle's id is only for them. */
+static void
+check_keyed(const struct bt_state *st, struct bt_error *err)
+{
+	if (st->keyed != NULL && st->battle == NULL)
+		bt_data_error(err, bt_state_mark(st, "keyed"), "a keyed battle "
+		    "needs its 'battle' id");
+	else if (st->keyed == NULL && st->battle != NULL)
+		bt_data_error(err, bt_state_mark(st, "battle"), "'battle' is "
+		    "a keyed battle's id, and there is no 'keyed'");
+}
+
 int
 bt_state_check(const struct bt_state *st, struct bt_error *err)
 {
@@ -1176,6 +1250,7 @@ bt_state_check(const struct bt_state *st, struct bt_error *err)
 	if (st->order != NULL)
 		check_order(st, err);
 	check_log(st, err);
+	check_keyed(st, err);
 	st->rules->check(st, err);
 	return err->n > before ? -1 : 0;
 }

@@ -260,35 +260,39 @@ bt-order: o.orders:3: the orders stop here, exit 2: none of them is applied'
 	assert_equal "$(touched s.yaml m.yaml)" "blue-hydra: log: turn: "
 }
 
-@test "examples/pbem plays three turns in a fresh git repository, one commit a turn" {
+@test "examples/pbem plays three keyed turns in a fresh git repository, one commit a turn, and verifies" {
 	command -v git > /dev/null || skip "git is not installed"
 	command -v make > /dev/null || skip "make is not installed"
 	export GIT_AUTHOR_NAME=GM GIT_AUTHOR_EMAIL=gm@example.org
 	export GIT_COMMITTER_NAME=GM GIT_COMMITTER_EMAIL=gm@example.org
 	export GIT_CONFIG_GLOBAL=/dev/null GIT_CONFIG_NOSYSTEM=1
+	# the referee's key, outside the repository (make key draws one)
+	printf 'the referee of the ford\n' > referee.key
 	cp -R "$EXAMPLES/pbem" game
 	cd game
 	git init -q .
 	run -0 make -s start SCENARIO="$EXAMPLES/cc-skirmish.yaml" SEED=1
+	assert_equal "$(field state.yaml keyed)" "'$(sha256sum < ../referee.key | cut -c 1-64)'"
+	git grep -q "the referee of the ford" && false
 	run -0 make -s turn ORDERS=orders/turn-1-blue.orders
 	git show HEAD~1:state.yaml > ../before.yaml
 	# the hydra moved (and missed), the turn passed
-	assert_equal "$(touched ../before.yaml state.yaml)" "active: blue-hydra: log: rng: "
+	assert_equal "$(touched ../before.yaml state.yaml)" "active: blue-hydra: log: rolls: "
 	run -0 make -s turn ORDERS=orders/turn-2-red.orders
 	git show HEAD~1:state.yaml > ../before.yaml
 	# two hits on the hydra
-	assert_equal "$(touched ../before.yaml state.yaml)" "active: blue-hydra: log: rng: "
+	assert_equal "$(touched ../before.yaml state.yaml)" "active: blue-hydra: log: rolls: "
 	run -0 make -s turn ORDERS=orders/turn-3-blue.orders
 	git show HEAD~1:state.yaml > ../before.yaml
 	# the spears moved, the hydra hit the infantry, round 2 began
-	assert_equal "$(touched ../before.yaml state.yaml)" "active: blue-spears: log: red-foot: rng: round: "
+	assert_equal "$(touched ../before.yaml state.yaml)" "active: blue-spears: log: red-foot: rolls: round: "
 	# one commit a turn, after the start, each naming its orders
 	assert_equal "$(git rev-list --count HEAD)" 4
 	run -0 git log --format=%s
 	assert_output "turn: orders/turn-3-blue.orders
 turn: orders/turn-2-red.orders
 turn: orders/turn-1-blue.orders
-start: $EXAMPLES/cc-skirmish.yaml, seed 1"
+start: $EXAMPLES/cc-skirmish.yaml, battle ford, keyed"
 	assert_equal "$(git status --porcelain -- state.yaml mail.txt orders)" ""
 	# the last state: bt-order's, the pipeline's; the mail: the map and the turn's log
 	bt-check state.yaml | cmp - state.yaml
@@ -300,10 +304,22 @@ start: $EXAMPLES/cc-skirmish.yaml, seed 1"
 	assert_line "Round 2"
 	refute_line --partial "blue-hydra moves f f"
 	# a refused turn changes nothing: no commit, the state as it was
-	printf 'bt-resolve\nbt-move red-bows r r r r r r r r\n' > orders/bad.orders
-	run make -s turn ORDERS=orders/bad.orders
+	printf 'bt-resolve\nbt-move red-bows r r r r r r r r\n' > orders/turn-4-red.orders
+	run make -s turn ORDERS=orders/turn-4-red.orders
 	assert_failure
-	assert_output --partial "orders/bad.orders:2: bt-move: refused"
+	assert_output --partial "orders/turn-4-red.orders:2: bt-move: refused (CC-6): it is the turn of 'red-foot', not of 'red-bows'"
 	assert_equal "$(git rev-list --count HEAD)" 4
-	assert_equal "$(git status --porcelain -- state.yaml mail.txt orders)" "?? orders/bad.orders"
+	assert_equal "$(git status --porcelain -- state.yaml mail.txt orders)" "?? orders/turn-4-red.orders"
+	# the mail tells the next side it is their turn, and their units
+	assert_equal "$(tail -n 4 mail.txt)" "To red: your turn (red-bows acts). Your units:
+  red-bows, 3 HP
+  red-foot, 3 HP
+  red-horse, 4 HP"
+	# blue's orders mailed in red's turn are refused, with their line
+	run make -s turn ORDERS=orders/turn-3-blue.orders
+	assert_failure
+	assert_output --partial "orders/turn-3-blue.orders:4: bt-move: refused: it is red's turn (red-bows), not blue's"
+	# and the whole history replays: every state, every roll the key's
+	run -0 make -s --no-print-directory verify
+	assert_output "verified: 3 turns replayed from the first state: every state is the replay's, every roll the key's"
 }
