@@ -24,6 +24,7 @@ static volatile sig_atomic_t tmp_made;
 static bool std_closed[3];	/* standard input, output, error at start */
 static bool out_closed;		/* bt_close_stdout has been called */
 static bool out_reported;	/* a failed write to it has been reported */
+static bool told_tty;		/* reading a terminal has been said */
 
 /* The signals that end a run by default and that a handler can catch:
  * an -i run they end removes its temporary file first. */
@@ -168,6 +169,12 @@ bt_read_input(struct bt_input *in, const char *path, struct bt_error *err)
 		if (std_closed[STDIN_FILENO])
 			return bt_errorf(err, BT_EXIT_IO, 0, 0, "can't read: %s",
 			    strerror(EBADF));
+		/* A program waiting on a terminal in silence looks hung. */
+		if (isatty(STDIN_FILENO) && !told_tty) {
+			told_tty = true;
+			bt_warnx("reading standard input (a terminal); end it "
+			    "with Ctrl-D");
+		}
 		return read_all(in, STDIN_FILENO, false, err);
 	}
 	in->path = path;
