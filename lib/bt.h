@@ -792,6 +792,9 @@ int	 bt_cli_rolls(struct bt_cli *, const char *arg);
 int	 bt_cli_color(struct bt_cli *, const char *arg);
 bool	 bt_cli_use_color(const struct bt_cli *, FILE *);
 /* Reads and checks the state; on failure prints why, returns exit status. */
+/* bt-check --scenario: read as bt-init reads it and set up with its seed
+ * (or 0) and the generator, writing nothing; an exit status. */
+int	 bt_cli_check_scenario(struct bt_cli *);
 int	 bt_cli_load(struct bt_cli *, struct bt_state *, struct bt_input *,
 	    enum bt_load_mode);
 /* Emits and writes the state (stdout or in place); returns exit status. */

@@ -138,6 +138,26 @@ bt_cli_use_color(const struct bt_cli *c, FILE *fp)
 	return isatty(fileno(fp));
 }
 
+/*
+ * A scenario given where a state is wanted fails for each key bt-init
+ * writes, one message a key, none of them the one that helps: when the
+ * text reads cleanly as a scenario, that is what the user is told.
+ */
+static bool
+is_scenario(const struct bt_input *in)
+{
+	struct bt_state sc;
+	struct bt_error err;
+	bool yes;
+
+	bt_error_init(&err, in->name);
+	yes = bt_state_read(&sc, in->buf, in->len, BT_LOAD_SCENARIO,
+	    &err) == 0;
+	bt_state_free(&sc);
+	bt_error_free(&err);
+	return yes;
+}
+
 int
 bt_cli_load(struct bt_cli *c, struct bt_state *st, struct bt_input *in,
     enum bt_load_mode mode)
@@ -152,12 +172,48 @@ bt_cli_load(struct bt_cli *c, struct bt_state *st, struct bt_input *in,
 		return BT_EXIT_USAGE;
 	}
 	if ((c->in_place ? bt_read_to_rewrite(in, c->file, &err) :
-	    bt_read_input(in, c->file, &err)) < 0 ||
-	    bt_state_read(st, in->buf, in->len, mode, &err) < 0) {
+	    bt_read_input(in, c->file, &err)) < 0) {
+		bt_error_print(&err, stderr);
+		status = err.status;
+	} else if (bt_state_read(st, in->buf, in->len, mode, &err) < 0) {
+		if (mode == BT_LOAD_STATE && err.status == BT_EXIT_DATA &&
+		    is_scenario(in)) {
+			bt_error_free(&err);
+			bt_error_init(&err, in->name);
+			bt_errorf(&err, BT_EXIT_DATA, 0, 0, "a scenario, not a "
+			    "battle state: start it with bt-init, or check it "
+			    "with bt-check --scenario");
+		}
 		bt_error_print(&err, stderr);
 		status = err.status;
 	}
 	bt_error_free(&err);
+	return status;
+}
+
+int
+bt_cli_check_scenario(struct bt_cli *c)
+{
+	struct bt_state st;
+	struct bt_input in = { 0 };
+	struct bt_dice dice;
+	struct bt_error err;
+	int status;
+
+	if ((status = bt_cli_load(c, &st, &in, BT_LOAD_SCENARIO)) == 0) {
+		/* What bt-init alone finds: zones too small to deploy in. */
+		bt_error_init(&err, in.name);
+		bt_dice_init(&dice, &st.rng, NULL, 0, false);
+		if (bt_setup(&st, st.has_seed ? (uint64_t)st.seed : 0, &dice,
+		    &err) < 0) {
+			bt_error_print(&err, stderr);
+			status = err.status;
+		}
+		bt_dice_free(&dice);
+		bt_error_free(&err);
+	}
+	bt_state_free(&st);
+	bt_input_free(&in);
 	return status;
 }
 

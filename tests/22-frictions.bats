@@ -20,3 +20,47 @@ load helper
 	run --separate-stderr -0 bash -c 'cat s.yaml | bt-check'
 	assert_equal "$stderr" ""
 }
+
+@test "bt-check on a scenario says once that it is a scenario, not four missing keys" {
+	run --separate-stderr -3 bt-check "$EXAMPLES/cc-skirmish.yaml"
+	assert_output ""
+	assert_equal "$stderr" "bt-check: $EXAMPLES/cc-skirmish.yaml: a scenario, not a battle state: start it with bt-init, or check it with bt-check --scenario"
+}
+
+@test "a turn program given a scenario says it is a scenario" {
+	run --separate-stderr -3 bt-move -f "$EXAMPLES/cc-skirmish.yaml" x f
+	assert_output ""
+	assert_equal "$stderr" "bt-move: $EXAMPLES/cc-skirmish.yaml: a scenario, not a battle state: start it with bt-init, or check it with bt-check --scenario"
+}
+
+@test "a state missing only some of bt-init's keys is still told key by key" {
+	cc_state | grep -v '^rng:' > s.yaml
+	run --separate-stderr -3 bt-check s.yaml
+	assert_equal "$stderr" "bt-check: s.yaml:1:1: the state has no 'rng'"
+}
+
+@test "bt-check --scenario checks a scenario as bt-init reads it, and writes nothing" {
+	for f in "$EXAMPLES"/*.yaml; do
+		grep -q '^rng:' "$f" && continue
+		run --separate-stderr -0 bt-check --scenario "$f"
+		assert_output ""
+		assert_equal "$stderr" ""
+	done
+}
+
+@test "bt-check --scenario reports a scenario's problems with their places, and refuses a state" {
+	sed 's/^rules: cc/rules: cc\nround: 1/' "$EXAMPLES/cc-skirmish.yaml" > sc.yaml
+	run --separate-stderr -3 bt-check --scenario sc.yaml
+	assert_output ""
+	assert_equal "$stderr" "bt-check: sc.yaml:5:8: 'round' is written by the programs, not read from a scenario"
+	cc_state > s.yaml
+	run --separate-stderr -3 bt-check --scenario s.yaml
+	assert_output ""
+	[[ "$stderr" == "bt-check: s.yaml:"*"is written by the programs, not read from a scenario"* ]]
+}
+
+@test "bt-check --scenario is refused with -i" {
+	run --separate-stderr -2 bt-check --scenario -i "$EXAMPLES/cc-skirmish.yaml"
+	assert_output ""
+	[[ "$stderr" == "bt-check: --scenario writes nothing: it can't be given with -i"* ]]
+}
