@@ -537,6 +537,78 @@ too_many(const char *text, const char *end)
 }
 
 /*
+ * The markers of a mail's orders (bt-order(1)): a line that is one of
+ * them, blanks and a CR around it aside.
+ */
+#define MAIL_OPEN	"--- orders ---"
+#define MAIL_CLOSE	"--- end ---"
+
+static bool
+is_mark(const char *s, const char *end, const char *mark)
+{
+	size_t l = strlen(mark);
+
+	while (s < end && (*s == ' ' || *s == '\t'))
+		s++;
+	while (end > s && (end[-1] == ' ' || end[-1] == '\t' ||
+	    end[-1] == '\r'))
+		end--;
+	return (size_t)(end - s) == l && memcmp(s, mark, l) == 0;
+}
+
+/* Reports a problem of the orders' file at line n; returns status. */
+static int
+file_problem(const char *name, long n, int status, const char *msg)
+{
+	char *where = place(name, n, 0);
+
+	bt_context = where;
+	bt_warnx("%s", msg);
+	bt_context = NULL;
+	free(where);
+	return status;
+}
+
+/*
+ * A mail as it arrives: with a line MAIL_OPEN, the orders are the lines
+ * from it to MAIL_CLOSE, and the greeting, the signature and any quoted
+ * mail around them are not read at all. Narrows [*text, *end) to them
+ * and sets *n to the line before the first, so that messages keep the
+ * mail's own line numbers. A file without the marker is read whole.
+ */
+static int
+mail_block(const char *name, const char **text, const char **end, long *n)
+{
+	const char *from = NULL, *to = NULL;
+	long line = 0, open = 0;
+
+	for (const char *s = *text; s < *end;) {
+		const char *nl = memchr(s, '\n', (size_t)(*end - s));
+		const char *le = nl != NULL ? nl : *end;
+
+		line++;
+		if (is_mark(s, le, MAIL_OPEN) && to != NULL)
+			return file_problem(name, line, BT_EXIT_DATA, "a second "
+			    "'" MAIL_OPEN "': a mail holds one block of orders");
+		if (open == 0 && is_mark(s, le, MAIL_OPEN)) {
+			open = line;
+			from = nl != NULL ? nl + 1 : *end;
+		} else if (open > 0 && to == NULL && is_mark(s, le, MAIL_CLOSE))
+			to = s;
+		s = nl != NULL ? nl + 1 : *end;
+	}
+	if (open == 0)
+		return BT_EXIT_OK;
+	if (to == NULL)
+		return file_problem(name, open, BT_EXIT_DATA, "'" MAIL_OPEN "' "
+		    "has no '" MAIL_CLOSE "' after it: is the mail cut short?");
+	*text = from;
+	*end = to;
+	*n = open;
+	return BT_EXIT_OK;
+}
+
+/*
  * The orders are played on st itself, one after another, as the pipeline
  * of programs plays them: a program reads back exactly the state the one
  * before it wrote, so the state in memory is that state, and there is no
@@ -550,7 +622,7 @@ bt_orders_play(struct bt_state *st, const char *name, const char *text,
 {
 	const char *end = text + len;
 	struct bt_error err;
-	long n;
+	long n, first = 0;
 	int status = BT_EXIT_OK, bom;
 
 	bt_error_init(&err, name);
@@ -560,8 +632,10 @@ bt_orders_play(struct bt_state *st, const char *name, const char *text,
 		return BT_EXIT_DATA;
 	}
 	text += bom;
+	if ((status = mail_block(name, &text, &end, &first)) != BT_EXIT_OK)
+		return status;
 	if ((n = too_many(text, end)) > 0) {
-		char *where = place(name, n, 0);
+		char *where = place(name, first + n, 0);
 
 		bt_context = where;
 		bt_warnx("more than %d orders in one file: no battle needs so "
@@ -570,6 +644,7 @@ bt_orders_play(struct bt_state *st, const char *name, const char *text,
 		free(where);
 		return BT_EXIT_DATA;
 	}
+	n = first;
 	for (const char *s = text; s < end && status == BT_EXIT_OK;) {
 		const char *nl = memchr(s, '\n', (size_t)(end - s));
 		size_t l = (size_t)((nl != NULL ? nl : end) - s), bad, size;

@@ -64,3 +64,73 @@ load helper
 	assert_output ""
 	[[ "$stderr" == "bt-check: --scenario writes nothing: it can't be given with -i"* ]]
 }
+
+# Blue's first turn as a mail arrives: a greeting, the orders between
+# the markers, a signature.
+mail1() {
+	cat <<-'EOF2'
+	Hi Anna,
+
+	here is my turn -- the hydra goes for your foot!
+	--- orders ---
+	bt-move blue-hydra f f
+	bt-attack blue-hydra red-foot
+	bt-resolve
+	--- end ---
+	Cheers,
+	-- 
+	Bob (sent from my phone; bt-move everything & win)
+	EOF2
+}
+
+@test "bt-order plays a mail's orders between '--- orders ---' and '--- end ---', the rest unread" {
+	cc_state > s.yaml
+	mail1 > turn.mail
+	run --separate-stderr -0 bt-order -f s.yaml turn.mail
+	printf '%s\n' "$output" > by-mail.yaml
+	assert_equal "$stderr" ""
+	bt-move -f s.yaml blue-hydra f f | bt-attack blue-hydra red-foot |
+	    bt-resolve > by-pipe.yaml
+	cmp by-mail.yaml by-pipe.yaml
+}
+
+@test "markers with blanks around them and CR LF lines are markers still" {
+	cc_state > s.yaml
+	mail1 | sed 's/^--- orders ---$/  --- orders ---\t/' |
+	    sed 's/$/\r/' > turn.mail
+	run --separate-stderr -0 bt-order -f s.yaml turn.mail
+	assert_equal "$stderr" ""
+}
+
+@test "a line between the markers that is not an order is refused with its line in the mail" {
+	cc_state > s.yaml
+	mail1 | sed 's/^bt-attack blue-hydra red-foot$/and now: attack!/' > turn.mail
+	run --separate-stderr -2 bt-order -f s.yaml turn.mail
+	assert_output ""
+	[[ "$stderr" == "bt-order: turn.mail:6: 'and' is not an order: one of bt-move, bt-attack, bt-act, bt-morale or bt-resolve"$'\n'* ]]
+	[[ "$stderr" == *"bt-order: turn.mail:6: the orders stop here, exit 2: none of them is applied" ]]
+}
+
+@test "an opening marker with no end marker is refused whole, at the opening's line" {
+	cc_state > s.yaml
+	mail1 | grep -v '^--- end ---$' > turn.mail
+	run --separate-stderr -3 bt-order -f s.yaml turn.mail
+	assert_output ""
+	assert_equal "$stderr" "bt-order: turn.mail:4: '--- orders ---' has no '--- end ---' after it: is the mail cut short?"
+}
+
+@test "a second block of orders in one mail is refused at its marker" {
+	cc_state > s.yaml
+	{ mail1; printf '%s\n' '--- orders ---' 'bt-resolve' '--- end ---'; } > turn.mail
+	run --separate-stderr -3 bt-order -f s.yaml turn.mail
+	assert_output ""
+	assert_equal "$stderr" "bt-order: turn.mail:12: a second '--- orders ---': a mail holds one block of orders"
+}
+
+@test "a file without markers is read whole as before: a greeting is refused" {
+	cc_state > s.yaml
+	mail1 | grep -v -- '^--- ' > turn.mail
+	run --separate-stderr -2 bt-order -f s.yaml turn.mail
+	assert_output ""
+	[[ "$stderr" == "bt-order: turn.mail:1: 'Hi' is not an order"* ]]
+}
