@@ -672,6 +672,22 @@ bool	 bt_order_holds(const struct bt_order *, const char *unit);
 /* An order the rules refuse: exit 1, the message naming the rule. */
 int	 bt_refuse(struct bt_error *, const char *rule, const char *fmt, ...)
 	    __attribute__((format(printf, 3, 4)));
+/*
+ * A move refused for its cost (CC-8, KM-2, CL-1) is told whole: "the
+ * order needs 250 and goes over at step 3 (f to [5, 2]): 100 for f to
+ * [5, 4] (difficult), 50 for ...", so that a player sees what to take off.
+ * steps[over] is the first past what is left; refused, when not -1, a
+ * later step the rules refuse, where the count stops (steps[refused]
+ * needs only its word). Caller frees.
+ */
+struct bt_step_cost {
+	const char	*word;		/* as ordered */
+	int		 cost;
+	int		 x, y;		/* where it leads */
+	bool		 hard;		/* dearer for the ground it enters */
+};
+char	*bt_cost_text(const struct bt_step_cost *, int n, int over,
+	    int refused);
 /* Every unit --hold names is in the state; else exit 2. */
 int	 bt_check_hold(const struct bt_state *, const struct bt_order *,
 	    struct bt_error *);
