@@ -27,7 +27,7 @@ main(int argc, char *argv[])
 	static const struct option opts[] = {
 		{ "file", required_argument, NULL, 'f' },
 		{ "help", no_argument, NULL, 'h' },
-		{ "in-place", no_argument, NULL, 'i' },
+		{ "in-place", optional_argument, NULL, 'i' },
 		{ "version", no_argument, NULL, 'V' },
 		{ NULL, 0, NULL, 0 }
 	};
@@ -39,7 +39,7 @@ main(int argc, char *argv[])
 	int ch, status;
 
 	bt_cli_start(argv);
-	while ((ch = getopt_long(argc, argv, "f:hiV", opts, NULL)) != -1) {
+	while ((ch = getopt_long(argc, argv, "f:hi::V", opts, NULL)) != -1) {
 		switch (ch) {
 		case 'h':
 			usage(BT_EXIT_OK);

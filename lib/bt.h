@@ -640,8 +640,17 @@ void	 bt_input_free(struct bt_input *);
  * Into path, it closes standard output (bt_close_stdout) before the
  * rename: a failure there leaves the file unchanged. A signal (HUP, INT,
  * TERM) before the rename removes the temporary file and ends the run;
- * after it, fatal signals stay blocked: the run ends as a success. */
-int	 bt_write_output(const char *path, const char *buf, size_t len,
+ * after it, fatal signals stay blocked: the run ends as a success. With
+ * suffix, the file replaced is kept as path + suffix (-i SUFFIX), just
+ * before the rename. */
+int	 bt_write_output(const char *path, const char *suffix,
+	    const char *buf, size_t len, struct bt_error *);
+/* Where -i SUFFIX keeps path's backup: beside the file itself, a
+ * symbolic link followed (as the rewrite follows it); NULL, errno set. */
+char	*bt_backup_path(const char *path, const char *suffix);
+/* bt-undo: path and path + suffix change places (the caller holds the
+ * lock and has checked the backup); after it, fatal signals stay blocked. */
+int	 bt_swap_backup(const char *path, const char *suffix,
 	    struct bt_error *);
 /* Flushes and closes standard output; a failure is -1 with err set,
  * except one bt_write_output has reported already. Later calls: 0. */
@@ -781,6 +790,7 @@ int	 bt_render_picture(const struct bt_state *, int format, FILE *,
 struct bt_cli {
 	const char	*file;		/* -f or operand; NULL: standard input */
 	bool		 in_place;
+	const char	*backup;	/* -iSUFFIX: keep the old state there */
 	int		*rolls;
 	size_t		 nrolls;
 	bool		 forcing;
@@ -811,6 +821,9 @@ bool	 bt_cli_use_color(const struct bt_cli *, FILE *);
 /* bt-check --scenario: read as bt-init reads it and set up with its seed
  * (or 0) and the generator, writing nothing; an exit status. */
 int	 bt_cli_check_scenario(struct bt_cli *);
+/* bt-undo: c->file and c->file + c->backup change places, under the
+ * state's lock, once the backup is a valid state; an exit status. */
+int	 bt_cli_undo(struct bt_cli *);
 int	 bt_cli_load(struct bt_cli *, struct bt_state *, struct bt_input *,
 	    enum bt_load_mode);
 /* Emits and writes the state (stdout or in place); returns exit status. */

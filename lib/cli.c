@@ -1,4 +1,5 @@
 /* cli.c: what every program's main shares: input, output, dice, colour. */
+#include <sys/stat.h>
 #include <errno.h>
 #include <signal.h>
 #include <stdlib.h>
@@ -37,6 +38,14 @@ bt_cli_option(struct bt_cli *c, int ch, const char *arg)
 		return 1;
 	case 'i':
 		c->in_place = true;
+		/* sed's -i[SUFFIX]: a name beside the file, not a path. */
+		if (arg != NULL && (*arg == '\0' || strchr(arg, '/') != NULL ||
+		    !bt_text_valid(arg))) {
+			bt_warnx("bad --in-place suffix '%s': give one such as "
+			    ".bak, with no '/'", arg);
+			return -1;
+		}
+		c->backup = arg;
 		return 1;
 	case 'r':
 		return bt_cli_rolls(c, arg) < 0 ? -1 : 1;
@@ -84,8 +93,11 @@ bt_cli_usage_options(FILE *fp, const char *opts)
 		fputs("  -f, --file=FILE    read the state from FILE "
 		    "('-': standard input)\n", fp);
 	if (strchr(opts, 'i') != NULL)
-		fputs("  -i, --in-place     rewrite FILE instead of writing to "
-		    "standard output\n", fp);
+		fputs("  -i, --in-place[=SUFFIX]\n"
+		    "                     rewrite FILE instead of writing to "
+		    "standard output;\n"
+		    "                     keep the old state as FILE.SUFFIX "
+		    "(-i.bak)\n", fp);
 	if (strchr(opts, 'r') != NULL)
 		fputs("  -r, --rolls=LIST   use these die results instead of "
 		    "the generator\n", fp);
@@ -218,6 +230,53 @@ bt_cli_check_scenario(struct bt_cli *c)
 }
 
 int
+bt_cli_undo(struct bt_cli *c)
+{
+	struct bt_state old;
+	struct bt_input in = { 0 }, bak = { 0 };
+	struct bt_error err;
+	struct stat sb;
+	char *path = NULL;
+	int status = BT_EXIT_OK;
+
+	if (c->file == NULL || strcmp(c->file, "-") == 0) {
+		bt_warnx("bt-undo needs a state file, not standard input");
+		return BT_EXIT_USAGE;
+	}
+	bt_error_init(&err, NULL);
+	memset(&old, 0, sizeof(old));
+	/* The lock first, as -i takes it: no rewrite comes between the
+	 * check of the backup and the swap. The state itself need not be
+	 * valid: a hand edit gone wrong is what undo is for. */
+	if (bt_read_to_rewrite(&in, c->file, &err) < 0)
+		goto out;
+	if ((path = bt_backup_path(c->file, c->backup)) == NULL) {
+		bt_errorf(&err, BT_EXIT_IO, 0, 0, "can't read '%s': %s",
+		    c->file, strerror(errno));
+		goto out;
+	}
+	err.file = NULL;
+	if (stat(path, &sb) < 0 || !S_ISREG(sb.st_mode))
+		bt_errorf(&err, BT_EXIT_USAGE, 0, 0, "no backup '%s%s' to go "
+		    "back to: a run with -i%s keeps one", c->file, c->backup,
+		    c->backup);
+	else if (bt_read_input(&bak, path, &err) == 0 &&
+	    bt_state_read(&old, bak.buf, bak.len, BT_LOAD_STATE, &err) == 0)
+		bt_swap_backup(c->file, c->backup, &err);
+out:
+	if (err.n > 0) {
+		bt_error_print(&err, stderr);
+		status = err.status;
+	}
+	free(path);	/* the messages' file name */
+	bt_state_free(&old);
+	bt_input_free(&bak);
+	bt_input_free(&in);
+	bt_error_free(&err);
+	return status;
+}
+
+int
 bt_cli_save(struct bt_cli *c, const struct bt_state *st,
     const struct bt_input *in)
 {
@@ -231,7 +290,8 @@ bt_cli_save(struct bt_cli *c, const struct bt_state *st,
 		bt_warnx("can't emit the state: libyaml failed");
 		return BT_EXIT_IO;
 	}
-	if (bt_write_output(c->in_place ? in->path : NULL, buf, len, &err) < 0) {
+	if (bt_write_output(c->in_place ? in->path : NULL, c->backup, buf, len,
+	    &err) < 0) {
 		bt_error_print(&err, stderr);
 		status = err.status;
 	}

@@ -134,7 +134,7 @@ resolve_option(struct bt_order *o, int ch, char *arg)
 static const struct option act_long[] = {
 	{ "file", required_argument, NULL, 'f' },
 	{ "help", no_argument, NULL, 'h' },
-	{ "in-place", no_argument, NULL, 'i' },
+	{ "in-place", optional_argument, NULL, 'i' },
 	{ "rolls", required_argument, NULL, 'r' },
 	{ "version", no_argument, NULL, 'V' },
 	{ NULL, 0, NULL, 0 }
@@ -145,7 +145,7 @@ static const struct option attack_long[] = {
 	{ "dis", no_argument, NULL, 'd' },
 	{ "file", required_argument, NULL, 'f' },
 	{ "help", no_argument, NULL, 'h' },
-	{ "in-place", no_argument, NULL, 'i' },
+	{ "in-place", optional_argument, NULL, 'i' },
 	{ "ranged", no_argument, NULL, 'R' },
 	{ "rolls", required_argument, NULL, 'r' },
 	{ "spill-to", required_argument, NULL, 's' },
@@ -158,7 +158,7 @@ static const struct option morale_long[] = {
 	{ "file", required_argument, NULL, 'f' },
 	{ "help", no_argument, NULL, 'h' },
 	{ "hold", required_argument, NULL, 'H' },
-	{ "in-place", no_argument, NULL, 'i' },
+	{ "in-place", optional_argument, NULL, 'i' },
 	{ "rally", no_argument, NULL, 'R' },
 	{ "rolls", required_argument, NULL, 'r' },
 	{ "version", no_argument, NULL, 'V' },
@@ -169,7 +169,7 @@ static const struct option move_long[] = {
 	{ "file", required_argument, NULL, 'f' },
 	{ "help", no_argument, NULL, 'h' },
 	{ "hold", required_argument, NULL, 'H' },
-	{ "in-place", no_argument, NULL, 'i' },
+	{ "in-place", optional_argument, NULL, 'i' },
 	{ "rolls", required_argument, NULL, 'r' },
 	{ "to", required_argument, NULL, 't' },
 	{ "version", no_argument, NULL, 'V' },
@@ -180,22 +180,22 @@ static const struct option resolve_long[] = {
 	{ "fill", required_argument, NULL, 'F' },
 	{ "help", no_argument, NULL, 'h' },
 	{ "hold", required_argument, NULL, 'H' },
-	{ "in-place", no_argument, NULL, 'i' },
+	{ "in-place", optional_argument, NULL, 'i' },
 	{ "rolls", required_argument, NULL, 'r' },
 	{ "version", no_argument, NULL, 'V' },
 	{ NULL, 0, NULL, 0 }
 };
 
 static const struct program programs[] = {
-	{ "bt-act", "act", ":f:hir:V", act_long, act_option, 2, -1,
+	{ "bt-act", "act", ":f:hi::r:V", act_long, act_option, 2, -1,
 	    "a unit and an action" },
-	{ "bt-attack", "attack", ":ac:df:hiRr:s:V", attack_long,
+	{ "bt-attack", "attack", ":ac:df:hi::Rr:s:V", attack_long,
 	    attack_option, 2, 2, "an attacker and a target" },
-	{ "bt-morale", "morale", ":adf:hiRr:V", morale_long, morale_option,
+	{ "bt-morale", "morale", ":adf:hi::Rr:V", morale_long, morale_option,
 	    0, -1, NULL },
-	{ "bt-move", "move", ":df:hir:t:V", move_long, move_option, 1, -1,
+	{ "bt-move", "move", ":df:hi::r:t:V", move_long, move_option, 1, -1,
 	    "a unit and its steps, or a unit and --to X,Y" },
-	{ "bt-resolve", "resolve", ":F:f:hir:V", resolve_long,
+	{ "bt-resolve", "resolve", ":F:f:hi::r:V", resolve_long,
 	    resolve_option, 0, 0, NULL }
 };
 #define NPROGRAMS	(sizeof(programs) / sizeof(programs[0]))
