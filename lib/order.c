@@ -130,7 +130,13 @@ resolve_option(struct bt_order *o, int ch, char *arg)
 	}
 }
 
-/* Sorted by name, as getopt_long tables are kept in cmd/ too. */
+/*
+ * Sorted by name, as getopt_long tables are kept in cmd/ too. A short
+ * letter means one thing in every program of the suite (bt(7)): the long
+ * options whose letter another program had first, --disengage (-d is
+ * --dis), --fill (-F is --format), --rally (-R is --ranged) and
+ * --spill-to (-s is --seed), have none.
+ */
 static const struct option act_long[] = {
 	{ "file", required_argument, NULL, 'f' },
 	{ "help", no_argument, NULL, 'h' },
@@ -189,13 +195,13 @@ static const struct option resolve_long[] = {
 static const struct program programs[] = {
 	{ "bt-act", "act", ":f:hi::r:V", act_long, act_option, 2, -1,
 	    "a unit and an action" },
-	{ "bt-attack", "attack", ":ac:df:hi::Rr:s:V", attack_long,
+	{ "bt-attack", "attack", ":ac:df:hi::Rr:V", attack_long,
 	    attack_option, 2, 2, "an attacker and a target" },
-	{ "bt-morale", "morale", ":adf:hi::Rr:V", morale_long, morale_option,
+	{ "bt-morale", "morale", ":adf:hi::r:V", morale_long, morale_option,
 	    0, -1, NULL },
-	{ "bt-move", "move", ":df:hi::r:t:V", move_long, move_option, 1, -1,
+	{ "bt-move", "move", ":f:hi::r:t:V", move_long, move_option, 1, -1,
 	    "a unit and its steps, or a unit and --to X,Y" },
-	{ "bt-resolve", "resolve", ":F:f:hi::r:V", resolve_long,
+	{ "bt-resolve", "resolve", ":f:hi::r:V", resolve_long,
 	    resolve_option, 0, 0, NULL }
 };
 #define NPROGRAMS	(sizeof(programs) / sizeof(programs[0]))

@@ -134,3 +134,41 @@ mail1() {
 	assert_output ""
 	[[ "$stderr" == "bt-order: turn.mail:1: 'Hi' is not an order"* ]]
 }
+
+# Prints "LETTER LONG" for each short option with a long name in every
+# program's --help and every man page's option list.
+letters() {
+	local p
+	for p in "$BT_BUILDDIR"/bt-*; do
+		[ -x "$p" ] && [ -f "$p" ] || continue
+		"$p" --help | sed -nE 's/^  -([A-Za-z0-9]), --([a-z-]+).*/\1 \2/p'
+	done
+	sed -nE 's/^\.It Fl ([A-Za-z0-9])[^,]* , Fl \\-([a-z-]+).*/\1 \2/p' \
+	    "$BT_SRCDIR"/man/*.[157]
+}
+
+@test "one letter, one meaning: no short option stands for two long ones across the suite" {
+	local clashes
+	clashes=$(letters | sort -u | awk '
+	{ if ($1 in seen && seen[$1] != $2) print $1 ": --" seen[$1] " and --" $2; seen[$1] = $2 }')
+	[ -z "$clashes" ] || fail "letters with two meanings:"$'\n'"$clashes"
+	# and the listing reads both sources: the letters every program has
+	letters | grep -qx 'i in-place'
+	letters | grep -qx 'F format'
+	letters | grep -qx 'c crit-type'
+}
+
+@test "the dropped letters are refused where they clashed, and the long options still work" {
+	cc_state > s.yaml
+	run --separate-stderr -2 bt-move -d -f s.yaml blue-hydra f
+	[[ "$stderr" == "bt-move: invalid option -- 'd'"* ]]
+	run --separate-stderr -2 bt-resolve -F a.1=1,1 -f s.yaml
+	[[ "$stderr" == "bt-resolve: invalid option -- 'F'"* ]]
+	run --separate-stderr -2 bt-morale -R -f s.yaml blue-hydra
+	[[ "$stderr" == "bt-morale: invalid option -- 'R'"* ]]
+	run --separate-stderr -2 bt-attack -s x -f s.yaml blue-hydra red-foot
+	[[ "$stderr" == "bt-attack: invalid option -- 's'"* ]]
+	printf 'bt-move -d blue-hydra f\n' > t.orders
+	run --separate-stderr -2 bt-order -f s.yaml t.orders
+	[[ "$stderr" == "bt-order: t.orders:1: bt-move: unknown option '-d'"* ]]
+}
