@@ -521,6 +521,7 @@ struct bt_load {
 	enum bt_load_mode	 mode;
 	size_t			 unitcap;	/* room in st->units */
 	size_t			 textlen;	/* of the input, to size it */
+	const struct bt_node	*templates;	/* a scenario's, as read */
 };
 struct bt_field;
 struct bt_schema {

@@ -172,3 +172,76 @@ letters() {
 	run --separate-stderr -2 bt-order -f s.yaml t.orders
 	[[ "$stderr" == "bt-order: t.orders:1: bt-move: unknown option '-d'"* ]]
 }
+
+# sc.yaml: the skirmish with red-foot's stat block as the template
+# 'heavy', given before the units, and red-foot naming it; red-foot's
+# own keys then follow as $@ (lines of "KEY: VALUE").
+templated() {
+	awk -v extra="$(printf '    %s\n' "$@")" '
+	/^units:/ {
+		print "templates:"
+		print "  heavy:"
+		print "    type: infantry"
+		print "    size: [2, 1]"
+		print "    speed: 150"
+		print "    ac: 15"
+		print "    hp: 5"
+		print "    max-hp: 5"
+		print "    attack: 3"
+		print "    damage: 1"
+		print "    morale: 1"
+		print "    weight: 4"
+		print; units = 1; next
+	}
+	units && /^  red-foot:/ {
+		print
+		print "    template: heavy"
+		print "    side: red"
+		print "    name: Heavy infantry"
+		print "    at: [6, 2]"
+		print "    facing: s"
+		print "    initiative: 8"
+		if (extra != "    ") print extra
+		skip = 1; next
+	}
+	skip && /^  [a-z]/ { skip = 0 }
+	!skip { print }' "$EXAMPLES/cc-skirmish.yaml" > sc.yaml
+}
+
+@test "a unit's template: NAME gives it the template's keys: bt-init writes the same state as the whole stat block" {
+	templated
+	run --separate-stderr -0 bt-init --seed 1 sc.yaml
+	printf '%s\n' "$output" > by-template.yaml
+	bt-init --seed 1 "$EXAMPLES/cc-skirmish.yaml" > whole.yaml
+	cmp by-template.yaml whole.yaml
+	run -0 bt-check --scenario sc.yaml
+}
+
+@test "a key given in the unit wins over its template's" {
+	templated "hp: 4" "max-hp: 4" "speed: 100"
+	bt-init --seed 1 sc.yaml > s.yaml
+	assert_equal "$(field s.yaml units.red-foot.hp)" 4
+	assert_equal "$(field s.yaml units.red-foot.max-hp)" 4
+	assert_equal "$(field s.yaml units.red-foot.speed)" 100
+	assert_equal "$(field s.yaml units.red-foot.ac)" 15
+}
+
+@test "an unknown template, a template naming a template, templates after the units or in a state are refused with their places" {
+	templated
+	sed 's/^    template: heavy$/    template: heavvy/' sc.yaml > bad.yaml
+	run --separate-stderr -3 bt-init --seed 1 bad.yaml
+	assert_output ""
+	assert_equal "$stderr" "bt-init: bad.yaml:40:15: unknown template 'heavvy' (the scenario's templates, given before 'units': heavy)"
+	sed 's/^  heavy:$/  heavy:\n    template: other/' sc.yaml > nested.yaml
+	run --separate-stderr -3 bt-init --seed 1 nested.yaml
+	assert_equal "$stderr" "bt-init: nested.yaml:28:5: a template can't name a template: give its keys"
+	# templates after the units: a unit is read as it comes
+	awk '/^templates:/ { t = 1 } /^units:/ { t = 0 } t { held = held $0 "\n"; next } { print } END { printf "%s", held }' sc.yaml > late.yaml
+	run --separate-stderr -3 bt-init --seed 1 late.yaml
+	[[ "$stderr" == "bt-init: late.yaml:"*": unknown template 'heavy' (the scenario's templates, given before 'units': none)" ]]
+	# a state has its units whole
+	bt-init --seed 1 sc.yaml > s.yaml
+	sed 's/^units:$/templates: {}\nunits:/' s.yaml > t.yaml
+	run --separate-stderr -3 bt-check t.yaml
+	[[ "$stderr" == "bt-check: t.yaml:"*": 'templates' are for a scenario: bt-init writes each unit whole" ]]
+}
