@@ -19,7 +19,7 @@ usage(int status)
 		    "to\n"
 		    "  -d, --dis          the DM gives disadvantage\n"
 		    "  -R, --ranged       a ranged attack, not melee\n"
-		    "  -s, --spill-to=STAND  clash: the stand that takes damage "
+		    "      --spill-to=STAND  clash: the stand that takes damage "
 		    "beyond the target's HP\n");
 	if (status == BT_EXIT_OK)
 		bt_cli_usage_options(fp, "fir");

@@ -18,7 +18,7 @@ usage(int status)
 		    "  -d, --dis          the DM gives disadvantage\n"
 		    "      --hold=UNITS   these units decline their parting "
 		    "attacks\n"
-		    "  -R, --rally        take the Rally action\n");
+		    "      --rally        take the Rally action\n");
 	if (status == BT_EXIT_OK)
 		bt_cli_usage_options(fp, "fir");
 	exit(bt_cli_finish(status));

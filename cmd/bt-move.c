@@ -15,7 +15,7 @@ usage(int status)
 	if (status == BT_EXIT_OK)
 		fprintf(fp, "Move a unit by steps, or by the cheapest path to a "
 		    "square.\n\n"
-		    "  -d, --disengage    take the Disengage action with the "
+		    "      --disengage    take the Disengage action with the "
 		    "move\n"
 		    "      --hold=UNITS   these units decline their reactions\n"
 		    "  -t, --to=X,Y       move the unit's top-left square to "

@@ -34,7 +34,7 @@ main(int argc, char *argv[])
 		{ "allow-rolls", no_argument, NULL, 'A' },
 		{ "file", required_argument, NULL, 'f' },
 		{ "help", no_argument, NULL, 'h' },
-		{ "in-place", no_argument, NULL, 'i' },
+		{ "in-place", optional_argument, NULL, 'i' },
 		{ "key-file", required_argument, NULL, 'K' },
 		{ "side", required_argument, NULL, 'S' },
 		{ "version", no_argument, NULL, 'V' },
@@ -50,7 +50,7 @@ main(int argc, char *argv[])
 	int ch, status;
 
 	bt_cli_start(argv);
-	while ((ch = bt_getopt(argc, argv, "f:hiV", opts)) != -1) {
+	while ((ch = bt_getopt(argc, argv, "f:hi::V", opts)) != -1) {
 		switch (ch) {
 		case 'A':
 			play.allow_rolls = true;

@@ -13,7 +13,7 @@ usage(int status)
 	if (status == BT_EXIT_OK)
 		fprintf(fp, "End the active unit's turn (kingdom: the phase) "
 		    "and start the next.\n\n"
-		    "  -F, --fill=STAND=X,Y  clash: move STAND into a square a "
+		    "      --fill=STAND=X,Y  clash: move STAND into a square a "
 		    "casualty left\n"
 		    "      --hold=UNITS      these units decline their "
 		    "reactions\n");

@@ -33,7 +33,7 @@ main(int argc, char *argv[])
 		{ "dis", no_argument, NULL, 'd' },
 		{ "file", required_argument, NULL, 'f' },
 		{ "help", no_argument, NULL, 'h' },
-		{ "in-place", no_argument, NULL, 'i' },
+		{ "in-place", optional_argument, NULL, 'i' },
 		{ "key-file", required_argument, NULL, 'K' },
 		{ "rolls", required_argument, NULL, 'r' },
 		{ "version", no_argument, NULL, 'V' },
@@ -51,7 +51,7 @@ main(int argc, char *argv[])
 	int ch, status, adv = 0, dis = 0;
 
 	bt_cli_start(argv);
-	while ((ch = bt_getopt(argc, argv, "adf:hir:Vw:", opts)) != -1) {
+	while ((ch = bt_getopt(argc, argv, "adf:hi::r:Vw:", opts)) != -1) {
 		switch (ch) {
 		case 'a':
 			adv = 1;

@@ -574,6 +574,7 @@ struct bt_load {
 	enum bt_load_mode	 mode;
 	size_t			 unitcap;	/* room in st->units */
 	size_t			 textlen;	/* of the input, to size it */
+	const struct bt_node	*templates;	/* a scenario's, as read */
 };
 struct bt_field;
 struct bt_schema {
@@ -693,8 +694,17 @@ void	 bt_input_free(struct bt_input *);
  * Into path, it closes standard output (bt_close_stdout) before the
  * rename: a failure there leaves the file unchanged. A signal (HUP, INT,
  * TERM) before the rename removes the temporary file and ends the run;
- * after it, fatal signals stay blocked: the run ends as a success. */
-int	 bt_write_output(const char *path, const char *buf, size_t len,
+ * after it, fatal signals stay blocked: the run ends as a success. With
+ * suffix, the file replaced is kept as path + suffix (-i SUFFIX), just
+ * before the rename. */
+int	 bt_write_output(const char *path, const char *suffix,
+	    const char *buf, size_t len, struct bt_error *);
+/* Where -i SUFFIX keeps path's backup: beside the file itself, a
+ * symbolic link followed (as the rewrite follows it); NULL, errno set. */
+char	*bt_backup_path(const char *path, const char *suffix);
+/* bt-undo: path and path + suffix change places (the caller holds the
+ * lock and has checked the backup); after it, fatal signals stay blocked. */
+int	 bt_swap_backup(const char *path, const char *suffix,
 	    struct bt_error *);
 /* Flushes and closes standard output; a failure is -1 with err set,
  * except one bt_write_output has reported already. Later calls: 0. */
@@ -725,6 +735,22 @@ bool	 bt_order_holds(const struct bt_order *, const char *unit);
 /* An order the rules refuse: exit 1, the message naming the rule. */
 int	 bt_refuse(struct bt_error *, const char *rule, const char *fmt, ...)
 	    __attribute__((format(printf, 3, 4)));
+/*
+ * A move refused for its cost (CC-8, KM-2, CL-1) is told whole: "the
+ * order needs 250 and goes over at step 3 (f to [5, 2]): 100 for f to
+ * [5, 4] (difficult), 50 for ...", so that a player sees what to take off.
+ * steps[over] is the first past what is left; refused, when not -1, a
+ * later step the rules refuse, where the count stops (steps[refused]
+ * needs only its word). Caller frees.
+ */
+struct bt_step_cost {
+	const char	*word;		/* as ordered */
+	int		 cost;
+	int		 x, y;		/* where it leads */
+	bool		 hard;		/* dearer for the ground it enters */
+};
+char	*bt_cost_text(const struct bt_step_cost *, int n, int over,
+	    int refused);
 /* Every unit --hold names is in the state; else exit 2. */
 int	 bt_check_hold(const struct bt_state *, const struct bt_order *,
 	    struct bt_error *);
@@ -827,6 +853,7 @@ int	 bt_render_picture(const struct bt_state *, int format, FILE *,
 struct bt_cli {
 	const char	*file;		/* -f or operand; NULL: standard input */
 	bool		 in_place;
+	const char	*backup;	/* -iSUFFIX: keep the old state there */
 	int		*rolls;
 	size_t		 nrolls;
 	bool		 forcing;
@@ -868,6 +895,12 @@ int	 bt_cli_rolls(struct bt_cli *, const char *arg);
 int	 bt_cli_color(struct bt_cli *, const char *arg);
 bool	 bt_cli_use_color(const struct bt_cli *, FILE *);
 /* Reads and checks the state; on failure prints why, returns exit status. */
+/* bt-check --scenario: read as bt-init reads it and set up with its seed
+ * (or 0) and the generator, writing nothing; an exit status. */
+int	 bt_cli_check_scenario(struct bt_cli *);
+/* bt-undo: c->file and c->file + c->backup change places, under the
+ * state's lock, once the backup is a valid state; an exit status. */
+int	 bt_cli_undo(struct bt_cli *);
 int	 bt_cli_load(struct bt_cli *, struct bt_state *, struct bt_input *,
 	    enum bt_load_mode);
 /* Emits and writes the state (stdout or in place); returns exit status. */

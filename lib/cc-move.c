@@ -1086,6 +1086,61 @@ cc_retreat(struct bt_state *st, struct bt_dice *dice, struct bt_unit *u)
 	return false;
 }
 
+/* What a step costs, for a refusal: dearer than on open ground? */
+static struct bt_step_cost
+step_cost(const struct move *m, const struct pose *q, int cost)
+{
+	struct bt_step_cost c = { m->word, cost, q->x, q->y, false };
+
+	c.hard = (m->kind == STEP && cost > CC_STEP) ||
+	    (m->kind == ROTATE && cost > CC_ROTATE);
+	return c;
+}
+
+/*
+ * CC-8: the order goes over the movement left at moves[over]. It is
+ * simulated again, past that step, as it would be carried out, to the
+ * contact or the edge that ends it, so that the refusal tells its whole
+ * cost; the steps before moves[over] make no contact (cc_move stops
+ * at one).
+ */
+static int
+refuse_cost(const struct bt_state *st, struct bt_unit *u,
+    const struct move *moves, int nmoves, int over, int left,
+    struct bt_error *err)
+{
+	struct bt_step_cost costs[MAX_MOVES];
+	struct bt_error scratch;
+	struct pose p = pose_of(u);
+	int n, refused = -1, cost;
+	bool leaves, rotated = st->turn.rotated;
+	char *text;
+
+	bt_error_init(&scratch, NULL);
+	for (n = 0; n < nmoves; n++) {
+		struct pose q;
+
+		if (try_move(st, u, &p, &moves[n], rotated, &q, &cost,
+		    &leaves, &scratch) < 0) {
+			refused = n;
+			costs[n].word = moves[n].word;
+			break;
+		}
+		costs[n] = step_cost(&moves[n], &q, cost);
+		rotated |= moves[n].kind == ROTATE;
+		if (n >= over && (leaves || new_contact(st, u, &p, &q) != NULL)) {
+			n++;
+			break;
+		}
+		p = q;
+	}
+	bt_error_free(&scratch);
+	text = bt_cost_text(costs, n, over, refused);
+	bt_refuse(err, "CC-8", "'%s' has %d ft of movement left; %s", u->id,
+	    left, text);
+	free(text);
+	return -1;
+}
 
 int
 cc_move(struct bt_state *st, struct bt_dice *dice, const struct bt_order *o,
@@ -1170,9 +1225,8 @@ cc_move(struct bt_state *st, struct bt_dice *dice, const struct bt_order *o,
 			return -1;
 		spent += cost;
 		if (spent > left)
-			return bt_refuse(err, "CC-8", "'%s' has %d ft of "
-			    "movement left; the order needs %d", u->id, left,
-			    spent);
+			return refuse_cost(st, u, moves, nmoves, i, left,
+			    err);
 		rotated_now |= moves[i].kind == ROTATE;
 		if (leaves) {
 			p = q;

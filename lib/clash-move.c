@@ -822,6 +822,48 @@ clash_retreat(struct bt_state *st, struct bt_unit *u)
 	return off;
 }
 
+/*
+ * CL-1: the order goes over the movement left at path[over]. It is
+ * stepped again, past that step, to a contact or the edge that would end
+ * it, so that the refusal tells its whole cost (the steps before
+ * path[over] make none: clash_move stops at one).
+ */
+static void
+refuse_cost(struct mover *m, const int *path, int len, int over, int left,
+    struct bt_error *err)
+{
+	struct bt_step_cost costs[CLASH_MAX_STEPS];
+	const struct bt_stand *first = &m->u->stands[m->k[0]];
+	int k, refused = -1, tx = 0, ty = 0;
+	char *text;
+
+	for (k = 0; k < len; k++) {
+		const int c = path[k];
+		struct step s = try_step(m, tx, ty, bt_compass[c].dx,
+		    bt_compass[c].dy);
+
+		costs[k].word = bt_compass[c].word;
+		if (s.res != STEP_OK) {
+			refused = s.res == STEP_OFF && m->n == 1 ? -1 : k;
+			break;
+		}
+		tx += bt_compass[c].dx;
+		ty += bt_compass[c].dy;
+		costs[k].cost = s.cost;
+		costs[k].hard = s.cost > m->st->map.square;
+		costs[k].x = first->x + tx;
+		costs[k].y = first->y + ty;
+		if (k >= over && s.contact) {
+			k++;
+			break;
+		}
+	}
+	text = bt_cost_text(costs, k, over, refused);
+	bt_refuse(err, "CL-1", "'%s' has %d ft of movement left; %s",
+	    m->n == 1 ? clash_name(m->u, m->k[0]) : m->u->id, left, text);
+	free(text);
+}
+
 /* bt-move UNIT.N STEP... | UNIT STEP... | --to X,Y UNIT[.N] */
 int
 clash_move(struct bt_state *st, struct bt_dice *dice,
@@ -900,9 +942,7 @@ clash_move(struct bt_state *st, struct bt_dice *dice,
 		}
 		spent += s.cost;
 		if (spent > left) {
-			bt_refuse(err, "CL-1", "'%s' has %d ft of movement "
-			    "left; the order needs %d", m.n == 1 ?
-			    clash_name(w.u, m.k[0]) : w.u->id, left, spent);
+			refuse_cost(&m, path, len, done, left, err);
 			goto out;
 		}
 		tx += bt_compass[c].dx;

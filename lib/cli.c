@@ -1,4 +1,5 @@
 /* cli.c: what every program's main shares: input, output, dice, colour. */
+#include <sys/stat.h>
 #include <errno.h>
 #include <getopt.h>
 #include <signal.h>
@@ -89,6 +90,14 @@ bt_cli_option(struct bt_cli *c, int ch, const char *arg)
 		return 1;
 	case 'i':
 		c->in_place = true;
+		/* sed's -i[SUFFIX]: a name beside the file, not a path. */
+		if (arg != NULL && (*arg == '\0' || strchr(arg, '/') != NULL ||
+		    !bt_text_valid(arg))) {
+			bt_warnx("bad --in-place suffix '%s': give one such as "
+			    ".bak, with no '/'", arg);
+			return -1;
+		}
+		c->backup = arg;
 		return 1;
 	case 'r':
 		return bt_cli_rolls(c, arg) < 0 ? -1 : 1;
@@ -139,8 +148,11 @@ bt_cli_usage_options(FILE *fp, const char *opts)
 		fputs("  -f, --file=FILE    read the state from FILE "
 		    "('-': standard input)\n", fp);
 	if (strchr(opts, 'i') != NULL)
-		fputs("  -i, --in-place     rewrite FILE instead of writing to "
-		    "standard output\n", fp);
+		fputs("  -i, --in-place[=SUFFIX]\n"
+		    "                     rewrite FILE instead of writing to "
+		    "standard output;\n"
+		    "                     keep the old state as FILE.SUFFIX "
+		    "(-i.bak)\n", fp);
 	if (strchr(opts, 'r') != NULL)
 		fputs("  -r, --rolls=LIST   use these die results instead of "
 		    "the generator\n", fp);
@@ -217,6 +229,26 @@ bt_cli_use_color(const struct bt_cli *c, FILE *fp)
 	return isatty(fileno(fp));
 }
 
+/*
+ * A scenario given where a state is wanted fails for each key bt-init
+ * writes, one message a key, none of them the one that helps: when the
+ * text reads cleanly as a scenario, that is what the user is told.
+ */
+static bool
+is_scenario(const struct bt_input *in)
+{
+	struct bt_state sc;
+	struct bt_error err;
+	bool yes;
+
+	bt_error_init(&err, in->name);
+	yes = bt_state_read(&sc, in->buf, in->len, BT_LOAD_SCENARIO,
+	    &err) == 0;
+	bt_state_free(&sc);
+	bt_error_free(&err);
+	return yes;
+}
+
 int
 bt_cli_load(struct bt_cli *c, struct bt_state *st, struct bt_input *in,
     enum bt_load_mode mode)
@@ -231,11 +263,94 @@ bt_cli_load(struct bt_cli *c, struct bt_state *st, struct bt_input *in,
 		return BT_EXIT_USAGE;
 	}
 	if ((c->in_place ? bt_read_to_rewrite(in, c->file, &err) :
-	    bt_read_input(in, c->file, &err)) < 0 ||
-	    bt_state_read(st, in->buf, in->len, mode, &err) < 0) {
+	    bt_read_input(in, c->file, &err)) < 0) {
+		bt_error_print(&err, stderr);
+		status = err.status;
+	} else if (bt_state_read(st, in->buf, in->len, mode, &err) < 0) {
+		if (mode == BT_LOAD_STATE && err.status == BT_EXIT_DATA &&
+		    is_scenario(in)) {
+			bt_error_free(&err);
+			bt_error_init(&err, in->name);
+			bt_errorf(&err, BT_EXIT_DATA, 0, 0, "a scenario, not a "
+			    "battle state: start it with bt-init, or check it "
+			    "with bt-check --scenario");
+		}
 		bt_error_print(&err, stderr);
 		status = err.status;
 	}
+	bt_error_free(&err);
+	return status;
+}
+
+int
+bt_cli_check_scenario(struct bt_cli *c)
+{
+	struct bt_state st;
+	struct bt_input in = { 0 };
+	struct bt_dice dice;
+	struct bt_error err;
+	int status;
+
+	if ((status = bt_cli_load(c, &st, &in, BT_LOAD_SCENARIO)) == 0) {
+		/* What bt-init alone finds: zones too small to deploy in. */
+		bt_error_init(&err, in.name);
+		bt_dice_init(&dice, &st.rng, NULL, 0, false);
+		if (bt_setup(&st, st.has_seed ? (uint64_t)st.seed : 0, &dice,
+		    &err) < 0) {
+			bt_error_print(&err, stderr);
+			status = err.status;
+		}
+		bt_dice_free(&dice);
+		bt_error_free(&err);
+	}
+	bt_state_free(&st);
+	bt_input_free(&in);
+	return status;
+}
+
+int
+bt_cli_undo(struct bt_cli *c)
+{
+	struct bt_state old;
+	struct bt_input in = { 0 }, bak = { 0 };
+	struct bt_error err;
+	struct stat sb;
+	char *path = NULL;
+	int status = BT_EXIT_OK;
+
+	if (c->file == NULL || strcmp(c->file, "-") == 0) {
+		bt_warnx("bt-undo needs a state file, not standard input");
+		return BT_EXIT_USAGE;
+	}
+	bt_error_init(&err, NULL);
+	memset(&old, 0, sizeof(old));
+	/* The lock first, as -i takes it: no rewrite comes between the
+	 * check of the backup and the swap. The state itself need not be
+	 * valid: a hand edit gone wrong is what undo is for. */
+	if (bt_read_to_rewrite(&in, c->file, &err) < 0)
+		goto out;
+	if ((path = bt_backup_path(c->file, c->backup)) == NULL) {
+		bt_errorf(&err, BT_EXIT_IO, 0, 0, "can't read '%s': %s",
+		    c->file, strerror(errno));
+		goto out;
+	}
+	err.file = NULL;
+	if (stat(path, &sb) < 0 || !S_ISREG(sb.st_mode))
+		bt_errorf(&err, BT_EXIT_USAGE, 0, 0, "no backup '%s%s' to go "
+		    "back to: a run with -i%s keeps one", c->file, c->backup,
+		    c->backup);
+	else if (bt_read_input(&bak, path, &err) == 0 &&
+	    bt_state_read(&old, bak.buf, bak.len, BT_LOAD_STATE, &err) == 0)
+		bt_swap_backup(c->file, c->backup, &err);
+out:
+	if (err.n > 0) {
+		bt_error_print(&err, stderr);
+		status = err.status;
+	}
+	free(path);	/* the messages' file name */
+	bt_state_free(&old);
+	bt_input_free(&bak);
+	bt_input_free(&in);
 	bt_error_free(&err);
 	return status;
 }
@@ -254,7 +369,8 @@ bt_cli_save(struct bt_cli *c, const struct bt_state *st,
 		bt_warnx("can't emit the state: libyaml failed");
 		return BT_EXIT_IO;
 	}
-	if (bt_write_output(c->in_place ? in->path : NULL, buf, len, &err) < 0) {
+	if (bt_write_output(c->in_place ? in->path : NULL, c->backup, buf, len,
+	    &err) < 0) {
 		bt_error_print(&err, stderr);
 		status = err.status;
 	}

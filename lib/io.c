@@ -24,6 +24,7 @@ static volatile sig_atomic_t tmp_made;
 static bool std_closed[3];	/* standard input, output, error at start */
 static bool out_closed;		/* bt_close_stdout has been called */
 static bool out_reported;	/* a failed write to it has been reported */
+static bool told_tty;		/* reading a terminal has been said */
 
 /* The signals that end a run by default and that a handler can catch:
  * an -i run they end removes its temporary file first. */
@@ -168,6 +169,12 @@ bt_read_input(struct bt_input *in, const char *path, struct bt_error *err)
 		if (std_closed[STDIN_FILENO])
 			return bt_errorf(err, BT_EXIT_IO, 0, 0, "can't read: %s",
 			    strerror(EBADF));
+		/* A program waiting on a terminal in silence looks hung. */
+		if (isatty(STDIN_FILENO) && !told_tty) {
+			told_tty = true;
+			bt_warnx("reading standard input (a terminal); end it "
+			    "with Ctrl-D");
+		}
 		return read_all(in, STDIN_FILENO, false, err);
 	}
 	in->path = path;
@@ -323,9 +330,68 @@ fault_point(void)
 		raise(SIGSTOP);
 }
 
+/*
+ * A second name for the file at target, in dir, that no one else uses:
+ * a hard link, so the very bytes and mode are kept without a copy. The
+ * name is of the temporaries' pattern, .NAME.XXXXXX; NULL and errno set
+ * when it can't be made.
+ */
+static char *
+link_aside(const char *dir, const char *name, const char *target)
+{
+	for (int tries = 0; tries < 100; tries++) {
+		char *aside = bt_xasprintf("%s/.%s.XXXXXX", dir, name);
+		int fd = mkstemp(aside), saved;
+
+		/* mkstemp only draws a name: link makes the file. */
+		if (fd >= 0) {
+			close(fd);
+			unlink(aside);
+		}
+		if (fd >= 0 && link(target, aside) == 0)
+			return aside;
+		saved = errno;
+		free(aside);
+		if (fd < 0 || saved != EEXIST) {
+			errno = saved;
+			return NULL;
+		}
+	}
+	errno = EEXIST;
+	return NULL;
+}
+
+/*
+ * -i SUFFIX: the state about to be replaced becomes real + suffix, by a
+ * link renamed over any older backup. Called with the fatal signals
+ * blocked, just before the state's own rename; -1, errno set, with no
+ * file changed.
+ */
 static int
-write_in_place(const char *path, const char *buf, size_t len,
-    struct bt_error *err)
+keep_backup(const char *dir, const char *real, const char *name,
+    const char *suffix)
+{
+	char *bak = bt_xasprintf("%s%s", real, suffix);
+	char *aside = link_aside(dir, name, real);
+	int saved;
+
+	if (aside == NULL || rename(aside, bak) < 0) {
+		saved = errno;
+		if (aside != NULL)
+			unlink(aside);
+		free(aside);
+		free(bak);
+		errno = saved;
+		return -1;
+	}
+	free(aside);
+	free(bak);
+	return 0;
+}
+
+static int
+write_in_place(const char *path, const char *suffix, const char *buf,
+    size_t len, struct bt_error *err)
 {
 	char *real, *slash, *dir;
 	struct stat sb;
@@ -382,6 +448,16 @@ write_in_place(const char *path, const char *buf, size_t len,
 	 * temporary file and ends the run with the file unchanged.
 	 */
 	block_fatal(&old);
+	if (suffix != NULL && keep_backup(dir, real, slash + 1, suffix) < 0) {
+		saved = errno;
+		sigprocmask(SIG_SETMASK, &old, NULL);
+		remove_tmp();
+		bt_errorf(err, BT_EXIT_IO, 0, 0, "can't keep the backup "
+		    "'%s%s': %s", path, suffix, strerror(saved));
+		free(dir);
+		free(real);
+		return -1;
+	}
 	if (rename(tmp_path, real) < 0) {
 		saved = errno;
 		sigprocmask(SIG_SETMASK, &old, NULL);
@@ -406,11 +482,11 @@ fail:
 }
 
 int
-bt_write_output(const char *path, const char *buf, size_t len,
-    struct bt_error *err)
+bt_write_output(const char *path, const char *suffix, const char *buf,
+    size_t len, struct bt_error *err)
 {
 	if (path != NULL)
-		return write_in_place(path, buf, len, err);
+		return write_in_place(path, suffix, buf, len, err);
 	if (fwrite(buf, 1, len, stdout) != len) {
 		/* Said here, with its errno: not again at bt_close_stdout. */
 		out_reported = true;
@@ -446,4 +522,72 @@ bt_close_stdout(struct bt_error *err)
 		return 0;
 	return bt_errorf(err, BT_EXIT_IO, 0, 0, "can't write the output: %s",
 	    saved ? strerror(saved) : "write error");
+}
+
+char *
+bt_backup_path(const char *path, const char *suffix)
+{
+	char *real = realpath(path, NULL), *bak;
+
+	if (real == NULL)
+		return NULL;
+	bak = bt_xasprintf("%s%s", real, suffix);
+	free(real);
+	return bak;
+}
+
+/*
+ * bt-undo: the state at path and its backup path + suffix change places,
+ * so that a second undo is a redo. The caller holds path's lock
+ * (bt_read_to_rewrite) and has checked the backup. Three steps, with the
+ * fatal signals blocked: a link keeps the state aside, the backup is
+ * renamed over the state, and the link over the backup; a failure of the
+ * second leaves both files as they were.
+ */
+int
+bt_swap_backup(const char *path, const char *suffix, struct bt_error *err)
+{
+	char *real, *slash, *dir, *bak, *aside = NULL;
+	sigset_t old;
+	int dfd, saved, rc = -1;
+
+	if ((real = realpath(path, NULL)) == NULL)
+		return bt_errorf(err, BT_EXIT_IO, 0, 0, "can't rewrite '%s': %s",
+		    path, strerror(errno));
+	slash = strrchr(real, '/');
+	dir = slash == real ? bt_xstrdup("/") :
+	    bt_xasprintf("%.*s", (int)(slash - real), real);
+	bak = bt_xasprintf("%s%s", real, suffix);
+	if (bt_close_stdout(err) < 0)
+		goto out;
+	fault_point();
+	block_fatal(&old);
+	if ((aside = link_aside(dir, slash + 1, real)) == NULL ||
+	    rename(bak, real) < 0) {
+		saved = errno;
+		if (aside != NULL)
+			unlink(aside);
+		sigprocmask(SIG_SETMASK, &old, NULL);
+		bt_errorf(err, BT_EXIT_IO, 0, 0, "can't go back to '%s%s': %s",
+		    path, suffix, strerror(saved));
+		goto out;
+	}
+	if (rename(aside, bak) < 0) {
+		/* The state is back; the one undone is still kept aside. */
+		bt_errorf(err, BT_EXIT_IO, 0, 0, "went back, but can't keep "
+		    "the undone state as '%s%s': it is in '%s': %s", path,
+		    suffix, aside, strerror(errno));
+		goto out;
+	}
+	if ((dfd = open(dir, O_RDONLY | O_DIRECTORY)) >= 0) {
+		fsync(dfd);
+		close(dfd);
+	}
+	rc = 0;
+out:
+	free(aside);
+	free(bak);
+	free(dir);
+	free(real);
+	return rc;
 }

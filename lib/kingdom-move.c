@@ -226,6 +226,49 @@ plan(const struct bt_state *st, const struct bt_unit *u, int left, int tx,
 }
 
 /*
+ * KM-2: the order goes over the Maneuver left at dirs[over]. It is walked
+ * again, past that step, to a contact that would end it, so that the
+ * refusal tells its whole cost (the steps before dirs[over] make none:
+ * walk stops at one).
+ */
+static int
+refuse_cost(const struct bt_state *st, const struct bt_unit *u,
+    const int *dirs, int n, int over, int left, struct bt_error *err)
+{
+	struct bt_step_cost *costs = bt_xcalloc((size_t)n, sizeof(*costs));
+	struct bt_unit at = *u;
+	int x = u->x, y = u->y, k, refused = -1;
+	char *text;
+
+	for (k = 0; k < n; k++) {
+		int nx = x + bt_compass[dirs[k]].dx;
+		int ny = y + bt_compass[dirs[k]].dy;
+
+		costs[k].word = bt_compass[dirs[k]].word;
+		if (!fits(st, u, nx, ny)) {
+			refused = k;
+			break;
+		}
+		at.x = x;
+		at.y = y;
+		costs[k].cost = step_cost(st, &at, nx, ny);
+		costs[k].hard = costs[k].cost > 1;
+		costs[k].x = x = nx;
+		costs[k].y = y = ny;
+		if (k >= over && new_contact(st, &at, nx, ny) != NULL) {
+			k++;
+			break;
+		}
+	}
+	text = bt_cost_text(costs, k, over, refused);
+	bt_refuse(err, "KM-2", "'%s' has %d square%s of Maneuver left; %s",
+	    u->id, left, left == 1 ? "" : "s", text);
+	free(text);
+	free(costs);
+	return -1;
+}
+
+/*
  * Takes the steps; the order is refused whole if one can't be taken. A
  * step into contact ends the move: the steps after it are dropped, with a
  * warning, as in cc (KM-2).
@@ -263,10 +306,7 @@ walk(struct bt_state *st, struct bt_unit *u, const int *dirs, int n,
 		c = step_cost(st, &at, nx, ny);
 		if (spent + c > left) {
 			free(path);
-			return bt_refuse(err, "KM-2", "'%s' has %d square%s of "
-			    "Maneuver left before step %d (%s), which costs %d",
-			    u->id, left - spent, left - spent == 1 ? "" : "s",
-			    i + 1, bt_compass[dirs[i]].word, c);
+			return refuse_cost(st, u, dirs, n, i, left, err);
 		}
 		met = new_contact(st, &at, nx, ny);
 		spent += c;

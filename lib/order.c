@@ -130,11 +130,17 @@ resolve_option(struct bt_order *o, int ch, char *arg)
 	}
 }
 
-/* Sorted by name, as getopt_long tables are kept in cmd/ too. */
+/*
+ * Sorted by name, as getopt_long tables are kept in cmd/ too. A short
+ * letter means one thing in every program of the suite (bt(7)): the long
+ * options whose letter another program had first, --disengage (-d is
+ * --dis), --fill (-F is --format), --rally (-R is --ranged) and
+ * --spill-to (-s is --seed), have none.
+ */
 static const struct option act_long[] = {
 	{ "file", required_argument, NULL, 'f' },
 	{ "help", no_argument, NULL, 'h' },
-	{ "in-place", no_argument, NULL, 'i' },
+	{ "in-place", optional_argument, NULL, 'i' },
 	{ "key-file", required_argument, NULL, 'K' },
 	{ "rolls", required_argument, NULL, 'r' },
 	{ "version", no_argument, NULL, 'V' },
@@ -146,7 +152,7 @@ static const struct option attack_long[] = {
 	{ "dis", no_argument, NULL, 'd' },
 	{ "file", required_argument, NULL, 'f' },
 	{ "help", no_argument, NULL, 'h' },
-	{ "in-place", no_argument, NULL, 'i' },
+	{ "in-place", optional_argument, NULL, 'i' },
 	{ "key-file", required_argument, NULL, 'K' },
 	{ "ranged", no_argument, NULL, 'R' },
 	{ "rolls", required_argument, NULL, 'r' },
@@ -160,7 +166,7 @@ static const struct option morale_long[] = {
 	{ "file", required_argument, NULL, 'f' },
 	{ "help", no_argument, NULL, 'h' },
 	{ "hold", required_argument, NULL, 'H' },
-	{ "in-place", no_argument, NULL, 'i' },
+	{ "in-place", optional_argument, NULL, 'i' },
 	{ "key-file", required_argument, NULL, 'K' },
 	{ "rally", no_argument, NULL, 'R' },
 	{ "rolls", required_argument, NULL, 'r' },
@@ -172,7 +178,7 @@ static const struct option move_long[] = {
 	{ "file", required_argument, NULL, 'f' },
 	{ "help", no_argument, NULL, 'h' },
 	{ "hold", required_argument, NULL, 'H' },
-	{ "in-place", no_argument, NULL, 'i' },
+	{ "in-place", optional_argument, NULL, 'i' },
 	{ "key-file", required_argument, NULL, 'K' },
 	{ "rolls", required_argument, NULL, 'r' },
 	{ "to", required_argument, NULL, 't' },
@@ -184,7 +190,7 @@ static const struct option resolve_long[] = {
 	{ "fill", required_argument, NULL, 'F' },
 	{ "help", no_argument, NULL, 'h' },
 	{ "hold", required_argument, NULL, 'H' },
-	{ "in-place", no_argument, NULL, 'i' },
+	{ "in-place", optional_argument, NULL, 'i' },
 	{ "key-file", required_argument, NULL, 'K' },
 	{ "rolls", required_argument, NULL, 'r' },
 	{ "version", no_argument, NULL, 'V' },
@@ -192,15 +198,15 @@ static const struct option resolve_long[] = {
 };
 
 static const struct program programs[] = {
-	{ "bt-act", "act", "f:hir:V", act_long, act_option, 2, -1,
+	{ "bt-act", "act", "f:hi::r:V", act_long, act_option, 2, -1,
 	    "a unit and an action" },
-	{ "bt-attack", "attack", "ac:df:hiRr:s:V", attack_long,
+	{ "bt-attack", "attack", "ac:df:hi::Rr:V", attack_long,
 	    attack_option, 2, 2, "an attacker and a target" },
-	{ "bt-morale", "morale", "adf:hiRr:V", morale_long, morale_option,
+	{ "bt-morale", "morale", "adf:hi::r:V", morale_long, morale_option,
 	    0, -1, NULL },
-	{ "bt-move", "move", "df:hir:t:V", move_long, move_option, 1, -1,
+	{ "bt-move", "move", "f:hi::r:t:V", move_long, move_option, 1, -1,
 	    "a unit and its steps, or a unit and --to X,Y" },
-	{ "bt-resolve", "resolve", "F:f:hir:V", resolve_long,
+	{ "bt-resolve", "resolve", "f:hi::r:V", resolve_long,
 	    resolve_option, 0, 0, NULL }
 };
 #define NPROGRAMS	(sizeof(programs) / sizeof(programs[0]))
@@ -562,6 +568,78 @@ too_many(const char *text, const char *end)
 }
 
 /*
+ * The markers of a mail's orders (bt-order(1)): a line that is one of
+ * them, blanks and a CR around it aside.
+ */
+#define MAIL_OPEN	"--- orders ---"
+#define MAIL_CLOSE	"--- end ---"
+
+static bool
+is_mark(const char *s, const char *end, const char *mark)
+{
+	size_t l = strlen(mark);
+
+	while (s < end && (*s == ' ' || *s == '\t'))
+		s++;
+	while (end > s && (end[-1] == ' ' || end[-1] == '\t' ||
+	    end[-1] == '\r'))
+		end--;
+	return (size_t)(end - s) == l && memcmp(s, mark, l) == 0;
+}
+
+/* Reports a problem of the orders' file at line n; returns status. */
+static int
+file_problem(const char *name, long n, int status, const char *msg)
+{
+	char *where = place(name, n, 0);
+
+	bt_context = where;
+	bt_warnx("%s", msg);
+	bt_context = NULL;
+	free(where);
+	return status;
+}
+
+/*
+ * A mail as it arrives: with a line MAIL_OPEN, the orders are the lines
+ * from it to MAIL_CLOSE, and the greeting, the signature and any quoted
+ * mail around them are not read at all. Narrows [*text, *end) to them
+ * and sets *n to the line before the first, so that messages keep the
+ * mail's own line numbers. A file without the marker is read whole.
+ */
+static int
+mail_block(const char *name, const char **text, const char **end, long *n)
+{
+	const char *from = NULL, *to = NULL;
+	long line = 0, open = 0;
+
+	for (const char *s = *text; s < *end;) {
+		const char *nl = memchr(s, '\n', (size_t)(*end - s));
+		const char *le = nl != NULL ? nl : *end;
+
+		line++;
+		if (is_mark(s, le, MAIL_OPEN) && to != NULL)
+			return file_problem(name, line, BT_EXIT_DATA, "a second "
+			    "'" MAIL_OPEN "': a mail holds one block of orders");
+		if (open == 0 && is_mark(s, le, MAIL_OPEN)) {
+			open = line;
+			from = nl != NULL ? nl + 1 : *end;
+		} else if (open > 0 && to == NULL && is_mark(s, le, MAIL_CLOSE))
+			to = s;
+		s = nl != NULL ? nl + 1 : *end;
+	}
+	if (open == 0)
+		return BT_EXIT_OK;
+	if (to == NULL)
+		return file_problem(name, open, BT_EXIT_DATA, "'" MAIL_OPEN "' "
+		    "has no '" MAIL_CLOSE "' after it: is the mail cut short?");
+	*text = from;
+	*end = to;
+	*n = open;
+	return BT_EXIT_OK;
+}
+
+/*
  * The orders are played on st itself, one after another, as the pipeline
  * of programs plays them: a program reads back exactly the state the one
  * before it wrote, so the state in memory is that state, and there is no
@@ -616,7 +694,7 @@ bt_orders_play_as(struct bt_state *st, const char *name, const char *text,
 	const char *end = text + len;
 	char *nonce;
 	struct bt_error err;
-	long n;
+	long n, first = 0;
 	int status = BT_EXIT_OK, bom;
 
 	bt_error_init(&err, name);
@@ -626,8 +704,10 @@ bt_orders_play_as(struct bt_state *st, const char *name, const char *text,
 		return BT_EXIT_DATA;
 	}
 	text += bom;
+	if ((status = mail_block(name, &text, &end, &first)) != BT_EXIT_OK)
+		return status;
 	if ((n = too_many(text, end)) > 0) {
-		char *where = place(name, n, 0);
+		char *where = place(name, first + n, 0);
 
 		bt_context = where;
 		bt_warnx("more than %d orders in one file: no battle needs so "
@@ -640,6 +720,7 @@ bt_orders_play_as(struct bt_state *st, const char *name, const char *text,
 		opts = &none;
 	/* The player's share of the dice of a keyed battle (bt(7)). */
 	nonce = bt_orders_nonce(text, (size_t)(end - text));
+	n = first;
 	for (const char *s = text; s < end && status == BT_EXIT_OK;) {
 		const char *nl = memchr(s, '\n', (size_t)(end - s));
 		size_t l = (size_t)((nl != NULL ? nl : end) - s), bad, size;

@@ -340,3 +340,33 @@ bt_refuse(struct bt_error *err, const char *rule, const char *fmt, ...)
 	free(msg);
 	return -1;
 }
+
+char *
+bt_cost_text(const struct bt_step_cost *steps, int n, int over, int refused)
+{
+	const struct bt_step_cost *o = &steps[over];
+	char *list = bt_xstrdup(""), *more, *text;
+	int total = 0;
+
+	for (int i = 0; i < n; i++) {
+		total += steps[i].cost;
+		more = bt_xasprintf("%s%s%d for %s to [%d, %d]%s", list,
+		    i ? ", " : "", steps[i].cost, steps[i].word, steps[i].x,
+		    steps[i].y, steps[i].hard ? " (difficult)" : "");
+		free(list);
+		list = more;
+	}
+	/* A later step the rules refuse ends the count: the order costs at
+	 * least that, and the player learns of the other fault too. */
+	if (refused >= 0)
+		text = bt_xasprintf("the order needs at least %d and goes over "
+		    "at step %d (%s to [%d, %d]): %s; then step %d (%s) can't "
+		    "be taken", total, over + 1, o->word, o->x, o->y, list,
+		    refused + 1, steps[refused].word);
+	else
+		text = bt_xasprintf("the order needs %d and goes over at step "
+		    "%d (%s to [%d, %d]): %s", total, over + 1, o->word, o->x,
+		    o->y, list);
+	free(list);
+	return text;
+}

@@ -416,8 +416,79 @@ idcmp_unit_read(const void *a, const void *b)
 }
 
 /* One entry of 'units', appended; load_units sorts them at the end. */
+/* The names of the scenario's templates, for a message; caller frees. */
+static char *
+template_names(const struct bt_load *ld)
+{
+	const struct bt_node *t = ld->templates;
+	char *names = bt_xstrdup(""), *more;
+
+	for (uint32_t i = 0; t != NULL && t->kind == BT_NODE_MAP && i < t->n;
+	    i += 2) {
+		more = bt_xasprintf("%s%s%s", names, i ? ", " : "",
+		    t->kids[i]->str);
+		free(names);
+		names = more;
+	}
+	if (*names == '\0') {
+		free(names);
+		names = bt_xstrdup("none");
+	}
+	return names;
+}
+
+/*
+ * A scenario's unit with 'template: NAME' (bt-state(5)): the mapping
+ * read is the template's keys that the unit does not give, then the
+ * unit's own but 'template', in *merged, whose kids the caller frees; the
+ * nodes are the tree's, so a message names the line where a key was
+ * written, in the template or in the unit. 0 when there is no template
+ * (*merged is value), -1 when it can't be had (reported).
+ */
 static int
-load_unit(struct bt_load *ld, const struct bt_node *key,
+expand_template(struct bt_load *ld, const struct bt_node *value,
+    struct bt_node *merged)
+{
+	const struct bt_node *name, *t;
+	uint32_t n = 0;
+	char *names;
+
+	*merged = *value;
+	if (ld->mode != BT_LOAD_SCENARIO || value->kind != BT_NODE_MAP ||
+	    (name = bt_map_get(value, "template")) == NULL)
+		return 0;
+	if (name->kind != BT_NODE_SCALAR)
+		return bt_errorf(ld->err, BT_EXIT_DATA, name->line, name->col,
+		    "'template' is the name of one of the scenario's "
+		    "templates");
+	t = bt_map_get(ld->templates, name->str);
+	if (t == NULL || t->kind != BT_NODE_MAP) {
+		names = template_names(ld);
+		bt_errorf(ld->err, BT_EXIT_DATA, name->line, name->col,
+		    "unknown template '%s' (the scenario's templates, given "
+		    "before 'units': %s)", name->str, names);
+		free(names);
+		return -1;
+	}
+	merged->kids = bt_xcalloc((size_t)t->n + value->n,
+	    sizeof(*merged->kids));
+	for (uint32_t i = 0; i < t->n; i += 2)
+		if (bt_map_get(value, t->kids[i]->str) == NULL) {
+			merged->kids[n++] = t->kids[i];
+			merged->kids[n++] = t->kids[i + 1];
+		}
+	for (uint32_t i = 0; i < value->n; i += 2)
+		if (value->kids[i] != name && strcmp(value->kids[i]->str,
+		    "template") != 0) {
+			merged->kids[n++] = value->kids[i];
+			merged->kids[n++] = value->kids[i + 1];
+		}
+	merged->n = n;
+	return 0;
+}
+
+static int
+load_unit_map(struct bt_load *ld, const struct bt_node *key,
     const struct bt_node *value)
 {
 	struct bt_state *st = ld->st;
@@ -446,6 +517,21 @@ load_unit(struct bt_load *ld, const struct bt_node *key,
 	    bt_schema_load(st->rules->unit, u, value, label, ld))
 		rc = -1;
 	free(label);
+	return rc;
+}
+
+static int
+load_unit(struct bt_load *ld, const struct bt_node *key,
+    const struct bt_node *value)
+{
+	struct bt_node merged;
+	int rc;
+
+	if (expand_template(ld, value, &merged) < 0)
+		return -1;
+	rc = load_unit_map(ld, key, &merged);
+	if (merged.kids != value->kids)
+		free(merged.kids);
 	return rc;
 }
 
@@ -651,6 +737,59 @@ static const struct bt_schema result_schema = {
 };
 BT_MARKS_FIT(struct bt_result, result_fields);
 
+/*
+ * A scenario's templates of stat blocks: checked here, used by the units
+ * (expand_template), never written: bt-init writes each unit whole.
+ */
+static int
+load_templates(void *obj, const struct bt_node *n, struct bt_load *ld)
+{
+	const struct bt_node *nested;
+	int rc = 0;
+
+	(void)obj;
+	if (ld->mode != BT_LOAD_SCENARIO)
+		return bt_errorf(ld->err, BT_EXIT_DATA, n->line, n->col,
+		    "'templates' are for a scenario: bt-init writes each unit "
+		    "whole");
+	if (n->kind != BT_NODE_MAP)
+		return bt_errorf(ld->err, BT_EXIT_DATA, n->line, n->col,
+		    "'templates' must map each template's name to unit keys");
+	for (uint32_t i = 0; i < n->n; i += 2) {
+		const struct bt_node *t = n->kids[i + 1];
+
+		if (t->kind != BT_NODE_MAP)
+			rc = bt_errorf(ld->err, BT_EXIT_DATA, t->line, t->col,
+			    "template '%s' must be a mapping of unit keys",
+			    n->kids[i]->str);
+		/* One level: a chain of templates is a puzzle to read. */
+		else if ((nested = bt_map_get(t, "template")) != NULL) {
+			size_t k = 0;
+
+			while (t->kids[k + 1] != nested)
+				k += 2;
+			rc = bt_errorf(ld->err, BT_EXIT_DATA, t->kids[k]->line,
+			    t->kids[k]->col, "a template can't name a "
+			    "template: give its keys");
+		}
+	}
+	return rc;
+}
+
+static void
+emit_templates(const void *obj, struct bt_emitter *em)
+{
+	(void)obj;
+	(void)em;
+}
+
+static bool
+given_templates(const void *obj)
+{
+	(void)obj;
+	return false;
+}
+
 /* The top-level keys around each ruleset's own. */
 static const struct bt_field head_fields[] = {
 	{ "bt", BT_F_INT, offsetof(struct bt_state, version), BT_REQ, 1, 1, 1, NULL, NULL, NULL, NULL, NULL, NULL },
@@ -668,6 +807,7 @@ static const struct bt_field head_fields[] = {
 static const struct bt_field tail_fields[] = {
 	{ .key = "map", .type = BT_F_SUB, .off = offsetof(struct bt_state, map), .flags = BT_REQ, .sub = &map_schema },
 	{ .key = "sides", .type = BT_F_CUSTOM, .flags = BT_REQ, .load = load_sides, .emit = emit_sides },
+	{ .key = "templates", .type = BT_F_CUSTOM, .load = load_templates, .emit = emit_templates, .given = given_templates },
 	{ .key = "units", .type = BT_F_CUSTOM, .flags = BT_REQ, .load = load_units, .emit = emit_units },
 	{ .key = "order", .type = BT_F_CUSTOM, .flags = BT_REQ | BT_DERIVED, .load = load_order, .emit = emit_order, .given = given_order },
 	{ .key = "result", .type = BT_F_SUB, .off = offsetof(struct bt_state, result), .flags = BT_DERIVED, .sub = &result_schema },
@@ -743,6 +883,9 @@ stream_entry(void *arg, int depth, const struct bt_node *key,
 		if (strcmp(key->str, "rules") == 0 &&
 		    value->kind == BT_NODE_SCALAR && ld->st->rules == NULL)
 			ld->st->rules = bt_ruleset_find(value->str);
+		/* Kept in the tree: the units after it name them. */
+		if (strcmp(key->str, "templates") == 0 && ld->templates == NULL)
+			ld->templates = value;
 		return 0;
 	}
 	if (ld->st->rules == NULL)	/* 'units' before 'rules': later */
@@ -755,7 +898,7 @@ int
 bt_state_read(struct bt_state *st, const char *buf, size_t len,
     enum bt_load_mode mode, struct bt_error *err)
 {
-	struct bt_load ld = { err, st, mode, 0, len };
+	struct bt_load ld = { err, st, mode, 0, len, NULL };
 	struct bt_tree_hook hook = { "units", stream_entry, &ld };
 	struct bt_tree tree = { .hook = &hook };
 	size_t before = err->n;

@@ -114,6 +114,10 @@ run_examples() {
 	run_examples bt-verify.1
 }
 
+@test "every EXAMPLES line of bt-undo(1) runs" {
+	run_examples bt-undo.1
+}
+
 @test "every man page of a built program is installed and tested here" {
 	local p
 	for p in "$BT_BUILDDIR"/bt-*; do

@@ -121,7 +121,7 @@ alone() {
 	bt-move -i -f s.yaml b1 l r
 	assert_equal "$(field s.yaml turn)" "{moved: 150}"
 	assert_equal "$(logged s.yaml move)" "b1 moves l r to [5, 4] facing n, 100 ft (0 left)"
-	refused 1 "bt-move: refused (CC-8): 'b1' has 0 ft of movement left; the order needs 50" b1 f
+	refused 1 "bt-move: refused (CC-8): 'b1' has 0 ft of movement left; the order needs 50 and goes over at step 1 (f to [5, 3]): 50 for f to [5, 3]" b1 f
 }
 
 @test "CC-6 a unit that moved and then acted can't move again" {
@@ -278,9 +278,9 @@ steps() {
 @test "CC-8 an order over the speed is refused whole and changes nothing" {
 	alone
 	cp s.yaml before.yaml
-	refused 1 "bt-move: refused (CC-8): 'b1' has 150 ft of movement left; the order needs 200" b1 f f f f
+	refused 1 "bt-move: refused (CC-8): 'b1' has 150 ft of movement left; the order needs 200 and goes over at step 4 (f to [5, 1]): 50 for f to [5, 4], 50 for f to [5, 3], 50 for f to [5, 2], 50 for f to [5, 1]" b1 f f f f
 	run --separate-stderr -1 bt-move -i -f s.yaml b1 fl fr l f
-	assert_equal "$stderr" "bt-move: refused (CC-8): 'b1' has 150 ft of movement left; the order needs 200"
+	assert_equal "$stderr" "bt-move: refused (CC-8): 'b1' has 150 ft of movement left; the order needs 200 and goes over at step 4 (f to [4, 2]): 50 for fl to [4, 4], 50 for fr to [5, 3], 50 for l to [4, 3], 50 for f to [4, 2]"
 	cmp s.yaml before.yaml
 	# exactly the speed is fine
 	move b1 fl fr l
@@ -351,6 +351,19 @@ steps() {
 
 # --- CC-9: difficult terrain ---
 
+@test "CC-8 an order refused for its cost tells the whole order's cost, each step's, and where it goes over" {
+	alone
+	terrain 5 4 f
+	start
+	cp s.yaml before.yaml
+	run --separate-stderr -1 bt-move -i -f s.yaml b1 f f f f f
+	assert_output ""
+	assert_equal "$stderr" "bt-move: refused (CC-8): 'b1' has 150 ft of movement left; the order needs 300 and goes over at step 3 (f to [5, 2]): 100 for f to [5, 4] (difficult), 50 for f to [5, 3], 50 for f to [5, 2], 50 for f to [5, 1], 50 for f to [5, 0]"
+	cmp s.yaml before.yaml
+	# a later step the rules refuse ends the count: "at least"
+	refused 1 "bt-move: refused (CC-8): 'b1' has 150 ft of movement left; the order needs at least 250 and goes over at step 3 (f to [5, 2]): 100 for f to [5, 4] (difficult), 50 for f to [5, 3], 50 for f to [5, 2], 50 for f to [5, 1]; then step 5 (b) can't be taken" b1 f f f f b
+}
+
 @test "CC-9 entering difficult terrain costs 100 ft for that step" {
 	for t in f h r s b w; do
 		alone
@@ -363,7 +376,7 @@ steps() {
 	move b1 f f
 	assert_equal "$(field t.yaml turn)" "{moved: 150}"
 	assert_equal "$(logged t.yaml move)" "b1 moves f f to [5, 3] facing n, 150 ft (0 left)"
-	refused 1 "bt-move: refused (CC-8): 'b1' has 150 ft of movement left; the order needs 200" b1 f f f
+	refused 1 "bt-move: refused (CC-8): 'b1' has 150 ft of movement left; the order needs 200 and goes over at step 3 (f to [5, 2]): 100 for f to [5, 4] (difficult), 50 for f to [5, 3], 50 for f to [5, 2]" b1 f f f
 }
 
 @test "CC-9 a step onto impassable ground is refused (G-2)" {
@@ -381,14 +394,14 @@ steps() {
 	assert_equal "$(field t.yaml turn)" "{moved: 100}"
 	move b1 fl fr
 	assert_equal "$(field t.yaml turn)" "{moved: 200}"
-	refused 1 "bt-move: refused (CC-8): 'b1' has 200 ft of movement left; the order needs 300" b1 f f f
+	refused 1 "bt-move: refused (CC-8): 'b1' has 200 ft of movement left; the order needs 300 and goes over at step 3 (f to [5, 2]): 100 for f to [5, 4] (difficult), 100 for f to [5, 3] (difficult), 100 for f to [5, 2] (difficult)" b1 f f f
 }
 
 @test "CC-4 a hurricane takes 100 ft off every unit's movement" {
 	alone speed=200
 	sed -i 's/^weather: clear$/weather: hurricane/' sc.yaml
 	start
-	refused 1 "bt-move: refused (CC-8): 'b1' has 100 ft of movement left; the order needs 150" b1 f f f
+	refused 1 "bt-move: refused (CC-8): 'b1' has 100 ft of movement left; the order needs 150 and goes over at step 3 (f to [5, 2]): 50 for f to [5, 4], 50 for f to [5, 3], 50 for f to [5, 2]" b1 f f f
 	move b1 f f
 	assert_equal "$(logged t.yaml move)" "b1 moves f f to [5, 3] facing n, 100 ft (0 left)"
 }
@@ -405,7 +418,7 @@ steps() {
 	assert_equal "$(pose t.yaml b1)" "[5, 4] [1, 1] n"
 	assert_equal "$(pose t.yaml b2)" "[5, 5] [1, 1] n"
 	assert_equal "$(field t.yaml turn)" "{moved: 150}"
-	refused 1 "bt-move: refused (CC-8): 'b1' has 150 ft of movement left; the order needs 200" b1 f f f
+	refused 1 "bt-move: refused (CC-8): 'b1' has 150 ft of movement left; the order needs 200 and goes over at step 3 (f to [5, 3]): 100 for f to [5, 5] (difficult), 50 for f to [5, 4], 50 for f to [5, 3]" b1 f f f
 }
 
 @test "CC-10 a move can't end inside a friend" {
@@ -570,7 +583,7 @@ rotations() {
 	alone size=2x1 speed=150
 	terrain 6 6 f
 	start
-	refused 1 "bt-move: refused (CC-8): 'b1' has 150 ft of movement left; the order needs 200" b1 cw
+	refused 1 "bt-move: refused (CC-8): 'b1' has 150 ft of movement left; the order needs 200 and goes over at step 1 (cw to [5, 5]): 200 for cw to [5, 5] (difficult)" b1 cw
 }
 
 @test "CC-11 one rotation a turn, in one order or across bt-move calls" {

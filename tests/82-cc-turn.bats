@@ -321,7 +321,7 @@ swap() {
 	assert_equal "$(field v.yaml turn)" "{moved: 150, acted: true}"
 	run --separate-stderr -1 bt-move -f v.yaml red-a f
 	assert_output ""
-	assert_equal "$stderr" "bt-move: refused (CC-8): 'red-a' has 0 ft of movement left; the order needs 50"
+	assert_equal "$stderr" "bt-move: refused (CC-8): 'red-a' has 0 ft of movement left; the order needs 50 and goes over at step 1 (f to [4, 7]): 50 for f to [4, 7]"
 }
 
 # --- CC-28 the broken unit's retreat ---

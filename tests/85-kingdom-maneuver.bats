@@ -109,16 +109,26 @@ state_set() {
 	done
 }
 
+@test "KM-2 an order refused for its cost tells the whole order's cost, where it goes over, and a later step off the map" {
+	scenario
+	start blue
+	cp s.yaml before.yaml
+	run --separate-stderr -1 bt-move -i -f s.yaml b1 s s s s s
+	assert_output ""
+	assert_equal "$stderr" "bt-move: refused (KM-2): 'b1' has 3 squares of Maneuver left; the order needs at least 4 and goes over at step 4 (s to [1, 5]): 1 for s to [1, 2], 1 for s to [1, 3], 1 for s to [1, 4], 1 for s to [1, 5]; then step 5 (s) can't be taken"
+	cmp s.yaml before.yaml
+}
+
 @test "KM-2 an order past the Maneuver rating is refused whole" {
 	scenario
 	start blue
 	run --separate-stderr -1 bt-move -f s.yaml b1 s s s s
 	assert_output ""
-	assert_equal "$stderr" "bt-move: refused (KM-2): 'b1' has 0 squares of Maneuver left before step 4 (s), which costs 1"
+	assert_equal "$stderr" "bt-move: refused (KM-2): 'b1' has 3 squares of Maneuver left; the order needs 4 and goes over at step 4 (s to [1, 5]): 1 for s to [1, 2], 1 for s to [1, 3], 1 for s to [1, 4], 1 for s to [1, 5]"
 	bt-move -f s.yaml b1 s s > t.yaml
 	run --separate-stderr -1 bt-move -f t.yaml b1 s s
 	assert_output ""
-	assert_equal "$stderr" "bt-move: refused (KM-2): 'b1' has 0 squares of Maneuver left before step 2 (s), which costs 1"
+	assert_equal "$stderr" "bt-move: refused (KM-2): 'b1' has 1 square of Maneuver left; the order needs 2 and goes over at step 2 (s to [1, 5]): 1 for s to [1, 4], 1 for s to [1, 5]"
 	bt-move -f t.yaml b1 sw > u.yaml
 	assert_equal "$(field u.yaml units.b1.at)" "[0, 4]"
 	assert_equal "$(turn_of u.yaml b1 moved)" 3
@@ -139,7 +149,10 @@ state_set() {
 	place b1 0 1
 	start blue
 	run --separate-stderr -1 bt-move -f s.yaml b1 e e e
-	assert_equal "$stderr" "bt-move: refused (KM-2): 'b1' has 1 square of Maneuver left before step 3 (e), which costs 2"
+	assert_equal "$stderr" "bt-move: refused (KM-2): 'b1' has 3 squares of Maneuver left; the order needs 4 and goes over at step 3 (e to [3, 1]): 1 for e to [1, 1], 1 for e to [2, 1], 2 for e to [3, 1] (difficult)"
+	# the steps past the one that goes over are counted too
+	run --separate-stderr -1 bt-move -f s.yaml b1 e e e e
+	assert_equal "$stderr" "bt-move: refused (KM-2): 'b1' has 3 squares of Maneuver left; the order needs 5 and goes over at step 3 (e to [3, 1]): 1 for e to [1, 1], 1 for e to [2, 1], 2 for e to [3, 1] (difficult), 1 for e to [4, 1]"
 	# two squares wide, it pays 2 when any square it newly enters is
 	# difficult
 	scenario
@@ -201,7 +214,7 @@ state_set() {
 	assert_output ""
 	assert_equal "$stderr" "bt-move: refused (KM-2): 'r2' stands this turn: it moves no more"
 	run --separate-stderr -1 bt-move -f x.yaml r1 w
-	assert_equal "$stderr" "bt-move: refused (KM-2): 'r1' has 0 squares of Maneuver left before step 1 (w), which costs 1"
+	assert_equal "$stderr" "bt-move: refused (KM-2): 'r1' has 0 squares of Maneuver left; the order needs 1 and goes over at step 1 (w to [4, 4]): 1 for w to [4, 4]"
 	bt-move -f x.yaml b1 s > y.yaml
 	assert_equal "$(field y.yaml units.b1.at)" "[1, 3]"
 }

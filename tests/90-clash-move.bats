@@ -16,7 +16,7 @@ load clash
 	assert_equal "$(stand_of u.yaml red-hero 1)" "{at: [4, 3], hp: 20, moved: 30}"
 	run --separate-stderr -1 bt-move -f u.yaml red-hero e
 	assert_output ""
-	assert_equal "$stderr" "bt-move: refused (CL-1): 'red-hero' has 0 ft of movement left; the order needs 5"
+	assert_equal "$stderr" "bt-move: refused (CL-1): 'red-hero' has 0 ft of movement left; the order needs 5 and goes over at step 1 (e to [5, 3]): 5 for e to [5, 3]"
 }
 
 @test "CL-1 an order beyond the stand's speed is refused whole, and nothing is written" {
@@ -24,7 +24,15 @@ load clash
 	active s.yaml red-hero
 	run --separate-stderr -1 bt-move -f s.yaml red-hero e e s s s s s
 	assert_output ""
-	assert_equal "$stderr" "bt-move: refused (CL-1): 'red-hero' has 30 ft of movement left; the order needs 35"
+	assert_equal "$stderr" "bt-move: refused (CL-1): 'red-hero' has 30 ft of movement left; the order needs 35 and goes over at step 7 (s to [8, 6]): 5 for e to [7, 1], 5 for e to [8, 1], 5 for s to [8, 2], 5 for s to [8, 3], 5 for s to [8, 4], 5 for s to [8, 5], 5 for s to [8, 6]"
+}
+
+@test "CL-1 an order refused for its cost tells the whole order's cost, past the step that goes over" {
+	clash_field
+	active s.yaml red-hero
+	run --separate-stderr -1 bt-move -f s.yaml red-hero w sw nw e e e e
+	assert_output ""
+	assert_equal "$stderr" "bt-move: refused (CL-1): 'red-hero' has 30 ft of movement left; the order needs 40 and goes over at step 6 (e to [6, 1]): 5 for w to [5, 1], 10 for sw to [4, 2] (difficult), 5 for nw to [3, 1], 5 for e to [4, 1], 5 for e to [5, 1], 5 for e to [6, 1], 5 for e to [7, 1]"
 }
 
 @test "G-2 a step into difficult terrain costs two squares" {
@@ -87,7 +95,7 @@ load clash
 	printf '%s\n' "$output" > t.yaml
 	assert_equal "$(stand_of t.yaml red-foot 2)" "{at: [2, 4], hp: 6, moved: 20}"
 	run --separate-stderr -1 bt-move -f t.yaml red-foot.1 w
-	assert_equal "$stderr" "bt-move: refused (CL-1): 'red-foot.1' has 0 ft of movement left; the order needs 5"
+	assert_equal "$stderr" "bt-move: refused (CL-1): 'red-foot.1' has 0 ft of movement left; the order needs 5 and goes over at step 1 (w to [0, 4]): 5 for w to [0, 4]"
 }
 
 @test "CL-2 a stand that starts in contact may only wrap around the enemy" {
@@ -234,7 +242,7 @@ routers_broken() {
 	    "routers is broken and takes the Retreat action (CL-2, CL-9): it retreats n n n n, 20 ft, toward the n edge"
 	# its movement and its action are spent
 	run --separate-stderr -1 bt-move -f t.yaml routers.1 e
-	assert_equal "$stderr" "bt-move: refused (CL-1): 'routers.1' has 0 ft of movement left; the order needs 5"
+	assert_equal "$stderr" "bt-move: refused (CL-1): 'routers.1' has 0 ft of movement left; the order needs 5 and goes over at step 1 (e to [3, 0]): 5 for e to [3, 0]"
 	bt-resolve t.yaml > u.yaml
 	assert_equal "$(field u.yaml active)" hunters
 }
