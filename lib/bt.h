@@ -174,6 +174,16 @@ struct bt_dice {
 	bool		 forcing;	/* --rolls given: every roll must be forced */
 	char		*problem;	/* first bad or missing forced value */
 	struct bt_rolls	*record;	/* where each roll is logged, or NULL */
+	/*
+	 * What the next roll request (bt_roll, bt_d20, bt_roll_expr) is for
+	 * and what it needs, set by the rules with bt_dice_why just before
+	 * it and used up by it: the sentence --dry-run prints.
+	 */
+	char		*who, *needs;
+	int		 inner;		/* inside one request: no own sentence */
+	bool		 collect;	/* --dry-run: keep each request's sentence */
+	char		**said;		/* the sentences kept, in order */
+	size_t		 nsaid;
 };
 void	 bt_rng_seed(struct bt_rng *, uint64_t seed);
 uint32_t bt_rng_next(struct bt_rng *);
@@ -184,6 +194,18 @@ int	 bt_rolls_parse(const char *, int **values, size_t *n, const char **why);
 void	 bt_dice_init(struct bt_dice *, struct bt_rng *, const int *forced,
 	    size_t nforced, bool forcing);
 void	 bt_dice_free(struct bt_dice *);
+/*
+ * Describes the next roll request: who is rolling for what ("a attacks
+ * b"), then what the result needs, written to follow the dice as they
+ * are ("; 11 or more hits", " (advantage: flank, CC-18); ..."); fmt may be
+ * NULL. The sentence reads "WHO: roll DICE NEEDS".
+ */
+void	 bt_dice_why(struct bt_dice *, const char *who, const char *fmt, ...)
+	    __attribute__((format(printf, 3, 4)));
+/* What a die must show to reach need ("11 or more"), worded for the
+ * results that always fail or succeed; caller frees. */
+char	*bt_need_words(int need, int sides, bool nat1_fails,
+	    bool nat_max_wins);
 int	 bt_roll(struct bt_dice *, int sides);
 /* adv > 0 advantage, < 0 disadvantage: two d20s, keep one (D-1). */
 int	 bt_d20(struct bt_dice *, int adv);
@@ -768,6 +790,7 @@ struct bt_cli {
 	int		*rolls;
 	size_t		 nrolls;
 	bool		 forcing;
+	bool		 dry_run;	/* -n: say the dice, write nothing */
 	int		 color;		/* -1 auto, 0 never, 1 always */
 };
 void	 bt_cli_start(char **argv);

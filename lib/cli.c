@@ -38,6 +38,9 @@ bt_cli_option(struct bt_cli *c, int ch, const char *arg)
 	case 'i':
 		c->in_place = true;
 		return 1;
+	case 'n':
+		c->dry_run = true;
+		return 1;
 	case 'r':
 		return bt_cli_rolls(c, arg) < 0 ? -1 : 1;
 	case 'V':
@@ -86,6 +89,9 @@ bt_cli_usage_options(FILE *fp, const char *opts)
 	if (strchr(opts, 'i') != NULL)
 		fputs("  -i, --in-place     rewrite FILE instead of writing to "
 		    "standard output\n", fp);
+	if (strchr(opts, 'n') != NULL)
+		fputs("  -n, --dry-run      say every die the order rolls and "
+		    "what it needs; write nothing\n", fp);
 	if (strchr(opts, 'r') != NULL)
 		fputs("  -r, --rolls=LIST   use these die results instead of "
 		    "the generator\n", fp);
@@ -226,6 +232,16 @@ play_fn(const struct bt_ruleset *r, const char *what)
 	return r->resolve;
 }
 
+/* --dry-run's answer: each roll request's sentence, one a line. */
+static void
+say_dice(const struct bt_dice *d)
+{
+	if (d->nsaid == 0)
+		puts("no dice: the order rolls none");
+	for (size_t i = 0; i < d->nsaid; i++)
+		puts(d->said[i]);
+}
+
 int
 bt_cli_apply(struct bt_state *st, const struct bt_cli *c,
     const struct bt_order *o, const char *what)
@@ -244,6 +260,7 @@ bt_cli_apply(struct bt_state *st, const struct bt_cli *c,
 	}
 	bt_error_init(&err, NULL);
 	bt_dice_init(&dice, &st->rng, c->rolls, c->nrolls, c->forcing);
+	dice.collect = c->dry_run;
 	if (bt_check_hold(st, o, &err) < 0 || fn(st, &dice, o, &err) < 0) {
 		bt_error_print(&err, stderr);
 		status = err.status;
@@ -257,6 +274,8 @@ bt_cli_apply(struct bt_state *st, const struct bt_cli *c,
 		bt_warnx("%s", dice.problem);
 		status = BT_EXIT_USAGE;
 	}
+	if (status == BT_EXIT_OK && c->dry_run)
+		say_dice(&dice);
 	bt_dice_free(&dice);
 	bt_error_free(&err);
 	return status;
@@ -270,7 +289,7 @@ bt_cli_play(struct bt_cli *c, const struct bt_order *o, const char *what)
 	int status;
 
 	if ((status = bt_cli_load(c, &st, &in, BT_LOAD_STATE)) == 0 &&
-	    (status = bt_cli_apply(&st, c, o, what)) == 0)
+	    (status = bt_cli_apply(&st, c, o, what)) == 0 && !c->dry_run)
 		status = bt_cli_save(c, &st, &in);
 	bt_state_free(&st);
 	bt_input_free(&in);

@@ -8,6 +8,7 @@
  */
 #include <errno.h>
 #include <inttypes.h>
+#include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -135,6 +136,66 @@ bt_dice_free(struct bt_dice *d)
 {
 	free(d->problem);
 	d->problem = NULL;
+	free(d->who);
+	free(d->needs);
+	d->who = d->needs = NULL;
+	for (size_t i = 0; i < d->nsaid; i++)
+		free(d->said[i]);
+	free(d->said);
+	d->said = NULL;
+	d->nsaid = 0;
+}
+
+void
+bt_dice_why(struct bt_dice *d, const char *who, const char *fmt, ...)
+{
+	va_list ap;
+
+	free(d->who);
+	free(d->needs);
+	d->who = who != NULL ? bt_xstrdup(who) : NULL;
+	d->needs = NULL;
+	if (fmt != NULL) {
+		va_start(ap, fmt);
+		d->needs = bt_xvasprintf(fmt, ap);
+		va_end(ap);
+	}
+}
+
+char *
+bt_need_words(int need, int sides, bool nat1_fails, bool nat_max_wins)
+{
+	int lo = nat1_fails ? 2 : 1;
+
+	if (need <= lo)
+		return bt_xasprintf(nat1_fails ? "anything but a 1" :
+		    "any result");
+	if (need > sides)
+		return bt_xasprintf(nat_max_wins ? "only a natural %d" :
+		    "no result (more than %d)", sides);
+	return bt_xasprintf("%d or more", need);
+}
+
+/*
+ * The start of a roll request: its sentence kept for --dry-run, and its
+ * description used up, so that a later request the rules did not describe
+ * is never read as this one. Returns false inside a request (the dice of
+ * bt_d20 and bt_roll_expr belong to its one sentence).
+ */
+static bool
+request(struct bt_dice *d, const char *dice)
+{
+	if (d->inner > 0)
+		return false;
+	if (d->collect) {
+		d->said = bt_xreallocarray(d->said, d->nsaid + 1,
+		    sizeof(*d->said));
+		d->said[d->nsaid++] = bt_xasprintf("%s%sroll %s%s",
+		    d->who != NULL ? d->who : "", d->who != NULL ? ": " : "",
+		    dice, d->needs != NULL ? d->needs : "");
+	}
+	bt_dice_why(d, NULL, NULL);
+	return true;
 }
 
 int
@@ -142,7 +203,14 @@ bt_roll(struct bt_dice *d, int sides)
 {
 	int v;
 
-	if (d->forcing) {
+	if (d->inner == 0) {
+		char *dice = bt_xasprintf("a d%d", sides);
+
+		request(d, dice);
+		free(dice);
+	}
+	/* A dry run asks what is needed: past the given dice, it rolls. */
+	if (d->forcing && !(d->collect && d->used == d->nforced)) {
 		if (d->used == d->nforced) {
 			if (d->problem == NULL)
 				d->problem = bt_xasprintf("too few --rolls "
@@ -174,11 +242,16 @@ bt_roll(struct bt_dice *d, int sides)
 int
 bt_d20(struct bt_dice *d, int adv)
 {
-	int a = bt_roll(d, 20), b;
+	int a, b;
 
 	if (adv == 0)
-		return a;
+		return bt_roll(d, 20);
+	request(d, adv > 0 ? "2d20 and keep the higher" :
+	    "2d20 and keep the lower");
+	d->inner++;
+	a = bt_roll(d, 20);
 	b = bt_roll(d, 20);
+	d->inner--;
 	return adv > 0 ? (a > b ? a : b) : (a < b ? a : b);
 }
 
@@ -186,9 +259,14 @@ int
 bt_roll_expr(struct bt_dice *d, const struct bt_dice_expr *x)
 {
 	int total = x->bonus;
+	char *dice = bt_dice_expr_format(x);
 
+	request(d, dice);
+	free(dice);
+	d->inner++;
 	for (int i = 0; i < x->count; i++)
 		total += bt_roll(d, x->sides);
+	d->inner--;
 	return total;
 }
 

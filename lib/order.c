@@ -132,6 +132,7 @@ resolve_option(struct bt_order *o, int ch, char *arg)
 
 /* Sorted by name, as getopt_long tables are kept in cmd/ too. */
 static const struct option act_long[] = {
+	{ "dry-run", no_argument, NULL, 'n' },
 	{ "file", required_argument, NULL, 'f' },
 	{ "help", no_argument, NULL, 'h' },
 	{ "in-place", no_argument, NULL, 'i' },
@@ -143,6 +144,7 @@ static const struct option attack_long[] = {
 	{ "adv", no_argument, NULL, 'a' },
 	{ "crit-type", required_argument, NULL, 'c' },
 	{ "dis", no_argument, NULL, 'd' },
+	{ "dry-run", no_argument, NULL, 'n' },
 	{ "file", required_argument, NULL, 'f' },
 	{ "help", no_argument, NULL, 'h' },
 	{ "in-place", no_argument, NULL, 'i' },
@@ -155,6 +157,7 @@ static const struct option attack_long[] = {
 static const struct option morale_long[] = {
 	{ "adv", no_argument, NULL, 'a' },
 	{ "dis", no_argument, NULL, 'd' },
+	{ "dry-run", no_argument, NULL, 'n' },
 	{ "file", required_argument, NULL, 'f' },
 	{ "help", no_argument, NULL, 'h' },
 	{ "hold", required_argument, NULL, 'H' },
@@ -166,6 +169,7 @@ static const struct option morale_long[] = {
 };
 static const struct option move_long[] = {
 	{ "disengage", no_argument, NULL, 'd' },
+	{ "dry-run", no_argument, NULL, 'n' },
 	{ "file", required_argument, NULL, 'f' },
 	{ "help", no_argument, NULL, 'h' },
 	{ "hold", required_argument, NULL, 'H' },
@@ -176,6 +180,7 @@ static const struct option move_long[] = {
 	{ NULL, 0, NULL, 0 }
 };
 static const struct option resolve_long[] = {
+	{ "dry-run", no_argument, NULL, 'n' },
 	{ "file", required_argument, NULL, 'f' },
 	{ "fill", required_argument, NULL, 'F' },
 	{ "help", no_argument, NULL, 'h' },
@@ -187,15 +192,15 @@ static const struct option resolve_long[] = {
 };
 
 static const struct program programs[] = {
-	{ "bt-act", "act", ":f:hir:V", act_long, act_option, 2, -1,
+	{ "bt-act", "act", ":f:hinr:V", act_long, act_option, 2, -1,
 	    "a unit and an action" },
-	{ "bt-attack", "attack", ":ac:df:hiRr:s:V", attack_long,
+	{ "bt-attack", "attack", ":ac:df:hinRr:s:V", attack_long,
 	    attack_option, 2, 2, "an attacker and a target" },
-	{ "bt-morale", "morale", ":adf:hiRr:V", morale_long, morale_option,
+	{ "bt-morale", "morale", ":adf:hinRr:V", morale_long, morale_option,
 	    0, -1, NULL },
-	{ "bt-move", "move", ":df:hir:t:V", move_long, move_option, 1, -1,
+	{ "bt-move", "move", ":df:hinr:t:V", move_long, move_option, 1, -1,
 	    "a unit and its steps, or a unit and --to X,Y" },
-	{ "bt-resolve", "resolve", ":F:f:hir:V", resolve_long,
+	{ "bt-resolve", "resolve", ":F:f:hinr:V", resolve_long,
 	    resolve_option, 0, 0, NULL }
 };
 #define NPROGRAMS	(sizeof(programs) / sizeof(programs[0]))
@@ -257,6 +262,10 @@ not_in_file(int ch)
 		bt_warnx("-i, --in-place: an order writes no file: give -i to "
 		    "bt-order");
 		break;
+	case 'n':
+		bt_warnx("-n, --dry-run: a line of orders is played: try it "
+		    "with its own program's -n");
+		break;
 	default:
 		bt_warnx("-%c: not an order", ch);
 	}
@@ -312,7 +321,7 @@ bt_order_parse(const char *name, int argc, char **argv, struct bt_order *o,
 				bad_option(p, ch, argc, argv);
 			return BT_PARSE_BAD;
 		}
-		if (in_file && strchr("fihV", ch) != NULL) {
+		if (in_file && strchr("finhV", ch) != NULL) {
 			not_in_file(ch);
 			return BT_PARSE_BAD;
 		}
