@@ -184,6 +184,10 @@ struct bt_dice {
 	bool		 collect;	/* --dry-run: keep each request's sentence */
 	char		**said;		/* the sentences kept, in order */
 	size_t		 nsaid;
+	/* --rolls ask: each die past the forced ones read from the
+	 * terminal, after its request's sentence; NULL when not asking. */
+	FILE		*ask_in, *ask_out;
+	int		 ask_n, ask_of;	/* the die of its request, and of how many */
 };
 void	 bt_rng_seed(struct bt_rng *, uint64_t seed);
 uint32_t bt_rng_next(struct bt_rng *);
@@ -790,6 +794,7 @@ struct bt_cli {
 	int		*rolls;
 	size_t		 nrolls;
 	bool		 forcing;
+	bool		 ask;		/* --rolls ask */
 	bool		 dry_run;	/* -n: say the dice, write nothing */
 	int		 color;		/* -1 auto, 0 never, 1 always */
 };

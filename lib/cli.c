@@ -94,7 +94,9 @@ bt_cli_usage_options(FILE *fp, const char *opts)
 		    "what it needs; write nothing\n", fp);
 	if (strchr(opts, 'r') != NULL)
 		fputs("  -r, --rolls=LIST   use these die results instead of "
-		    "the generator\n", fp);
+		    "the generator;\n"
+		    "                     'ask': ask each on the terminal\n",
+		    fp);
 	fputs("  -h, --help         show this help\n"
 	    "  -V, --version      show the version\n", fp);
 }
@@ -105,6 +107,12 @@ bt_cli_rolls(struct bt_cli *c, const char *arg)
 	const char *why;
 
 	free(c->rolls);
+	c->rolls = NULL;
+	c->nrolls = 0;
+	c->ask = strcmp(arg, "ask") == 0;
+	c->forcing = true;
+	if (c->ask)
+		return 0;
 	if (bt_rolls_parse(arg, &c->rolls, &c->nrolls, &why) < 0) {
 		bt_warnx("bad --rolls '%s': %s", arg, why);
 		return -1;
@@ -242,6 +250,32 @@ say_dice(const struct bt_dice *d)
 		puts(d->said[i]);
 }
 
+/*
+ * --rolls ask, or BT_ROLLS=ask for a whole evening: the dice past any
+ * given with -r are asked on the terminal, never standard input, which
+ * may be the state.
+ */
+static int
+open_ask(const struct bt_cli *c, struct bt_dice *d)
+{
+	const char *env = getenv("BT_ROLLS");
+
+	if (!c->ask && (env == NULL || strcmp(env, "ask") != 0))
+		return BT_EXIT_OK;
+	if ((d->ask_in = fopen("/dev/tty", "r")) == NULL ||
+	    (d->ask_out = fopen("/dev/tty", "w")) == NULL) {
+		bt_warnx("--rolls ask: can't open the terminal /dev/tty: %s",
+		    strerror(errno));
+		if (d->ask_in != NULL)
+			fclose(d->ask_in);
+		d->ask_in = NULL;
+		bt_dice_free(d);
+		return BT_EXIT_USAGE;
+	}
+	d->forcing = true;
+	return BT_EXIT_OK;
+}
+
 int
 bt_cli_apply(struct bt_state *st, const struct bt_cli *c,
     const struct bt_order *o, const char *what)
@@ -261,6 +295,8 @@ bt_cli_apply(struct bt_state *st, const struct bt_cli *c,
 	bt_error_init(&err, NULL);
 	bt_dice_init(&dice, &st->rng, c->rolls, c->nrolls, c->forcing);
 	dice.collect = c->dry_run;
+	if (!c->dry_run && (status = open_ask(c, &dice)) != 0)
+		return status;
 	if (bt_check_hold(st, o, &err) < 0 || fn(st, &dice, o, &err) < 0) {
 		bt_error_print(&err, stderr);
 		status = err.status;
@@ -276,6 +312,10 @@ bt_cli_apply(struct bt_state *st, const struct bt_cli *c,
 	}
 	if (status == BT_EXIT_OK && c->dry_run)
 		say_dice(&dice);
+	if (dice.ask_in != NULL) {
+		fclose(dice.ask_in);
+		fclose(dice.ask_out);
+	}
 	bt_dice_free(&dice);
 	bt_error_free(&err);
 	return status;

@@ -183,19 +183,57 @@ bt_need_words(int need, int sides, bool nat1_fails, bool nat_max_wins)
  * bt_d20 and bt_roll_expr belong to its one sentence).
  */
 static bool
-request(struct bt_dice *d, const char *dice)
+request(struct bt_dice *d, const char *dice, int ndice)
 {
+	char *said;
+
 	if (d->inner > 0)
 		return false;
+	said = bt_xasprintf("%s%sroll %s%s", d->who != NULL ? d->who : "",
+	    d->who != NULL ? ": " : "", dice, d->needs != NULL ? d->needs : "");
+	d->ask_n = 0;
+	d->ask_of = ndice;
+	/* Asked only when a die of it will be: forced values come first. */
+	if (d->ask_out != NULL && d->used + (size_t)ndice > d->nforced)
+		fprintf(d->ask_out, "%s\n", said);
 	if (d->collect) {
 		d->said = bt_xreallocarray(d->said, d->nsaid + 1,
 		    sizeof(*d->said));
-		d->said[d->nsaid++] = bt_xasprintf("%s%sroll %s%s",
-		    d->who != NULL ? d->who : "", d->who != NULL ? ": " : "",
-		    dice, d->needs != NULL ? d->needs : "");
-	}
+		d->said[d->nsaid++] = said;
+	} else
+		free(said);
 	bt_dice_why(d, NULL, NULL);
 	return true;
+}
+
+/*
+ * --rolls ask: one die from the terminal, asked again until the answer is
+ * a result of it. -1 at the end of input (the player gave up).
+ */
+static int
+ask_die(struct bt_dice *d, int sides)
+{
+	char line[64], *end;
+	long v;
+
+	for (;;) {
+		if (d->ask_of > 1)
+			fprintf(d->ask_out, "d%d, %d of %d? ", sides, d->ask_n,
+			    d->ask_of);
+		else
+			fprintf(d->ask_out, "d%d? ", sides);
+		fflush(d->ask_out);
+		if (fgets(line, sizeof(line), d->ask_in) == NULL)
+			return -1;
+		v = strtol(line, &end, 10);
+		while (*end == ' ' || *end == '\t' || *end == '\r')
+			end++;
+		if (line[0] >= '0' && line[0] <= '9' && *end == '\n' &&
+		    v >= 1 && v <= sides)
+			return (int)v;
+		fprintf(d->ask_out, "not a d%d result: a whole number from 1 "
+		    "to %d\n", sides, sides);
+	}
 }
 
 int
@@ -206,11 +244,19 @@ bt_roll(struct bt_dice *d, int sides)
 	if (d->inner == 0) {
 		char *dice = bt_xasprintf("a d%d", sides);
 
-		request(d, dice);
+		request(d, dice, 1);
 		free(dice);
 	}
+	d->ask_n++;
+	if (d->ask_in != NULL && d->used == d->nforced &&
+	    d->problem == NULL) {
+		if ((v = ask_die(d, sides)) < 0) {
+			d->problem = bt_xasprintf("--rolls ask: no answer for a "
+			    "d%d: the input ended", sides);
+			v = 1;
+		}
 	/* A dry run asks what is needed: past the given dice, it rolls. */
-	if (d->forcing && !(d->collect && d->used == d->nforced)) {
+	} else if (d->forcing && !(d->collect && d->used == d->nforced)) {
 		if (d->used == d->nforced) {
 			if (d->problem == NULL)
 				d->problem = bt_xasprintf("too few --rolls "
@@ -247,7 +293,7 @@ bt_d20(struct bt_dice *d, int adv)
 	if (adv == 0)
 		return bt_roll(d, 20);
 	request(d, adv > 0 ? "2d20 and keep the higher" :
-	    "2d20 and keep the lower");
+	    "2d20 and keep the lower", 2);
 	d->inner++;
 	a = bt_roll(d, 20);
 	b = bt_roll(d, 20);
@@ -261,7 +307,7 @@ bt_roll_expr(struct bt_dice *d, const struct bt_dice_expr *x)
 	int total = x->bonus;
 	char *dice = bt_dice_expr_format(x);
 
-	request(d, dice);
+	request(d, dice, x->count);
 	free(dice);
 	d->inner++;
 	for (int i = 0; i < x->count; i++)
