@@ -769,6 +769,9 @@ int	 bt_render_text(const struct bt_state *, const struct bt_render_opts *,
 void	 bt_render_heading(const struct bt_state *, FILE *);
 /* A unit's status words, comma-separated, into buf. */
 void	 bt_status_text(const struct bt_unit *, char *buf, size_t size);
+/* What matters during play: a readied attack, the Support it holds, a
+ * reaction used (cc), comma-separated into buf; empty when none. */
+void	 bt_play_text(const struct bt_unit *, char *buf, size_t size);
 /* Each unit's one-letter tag on the map, in state order; caller frees. */
 char	*bt_render_tags(const struct bt_state *);
 /* A side's colour: 0 to 5 for red, blue, green, magenta, yellow, cyan, or
