@@ -11,14 +11,16 @@ usage(int status)
 	FILE *fp = status == BT_EXIT_OK ? stdout : stderr;
 
 	fprintf(fp, "usage: bt-render [--color=when] [-F format] "
-	    "[-f file | file]\n");
+	    "[--paper=a4|letter] [-f file | file]\n");
 	if (status == BT_EXIT_OK)
 		fprintf(fp, "Draw a battle state as a text map and a table of "
 		    "units, its log, a\nreport, or a picture.\n\n"
 		    "      --color=WHEN   auto (a terminal, no NO_COLOR), "
 		    "always or never\n"
 		    "  -F, --format=FMT   text (the default), log, report, "
-		    "png, svg or pdf\n");
+		    "png, svg or pdf\n"
+		    "      --paper=SIZE   pdf: an a4 or letter page, the "
+		    "picture fitted to it\n");
 	if (status == BT_EXIT_OK)
 		bt_cli_usage_options(fp, "f");
 	exit(bt_cli_finish(status));
@@ -32,6 +34,7 @@ main(int argc, char *argv[])
 		{ "file", required_argument, NULL, 'f' },
 		{ "format", required_argument, NULL, 'F' },
 		{ "help", no_argument, NULL, 'h' },
+		{ "paper", required_argument, NULL, 'p' },
 		{ "version", no_argument, NULL, 'V' },
 		{ NULL, 0, NULL, 0 }
 	};
@@ -40,7 +43,7 @@ main(int argc, char *argv[])
 	struct bt_error err;
 	struct bt_state st;
 	struct bt_input in = { 0 };
-	int ch, status;
+	int ch, status, paper = BT_PAPER_NONE;
 
 	bt_cli_start(argv);
 	while ((ch = getopt_long(argc, argv, "F:f:hV", opts, NULL)) != -1) {
@@ -60,6 +63,12 @@ main(int argc, char *argv[])
 		case 'h':
 			usage(BT_EXIT_OK);
 			break;
+		case 'p':
+			if ((paper = bt_word_index(bt_paper_words, optarg)) <= 0) {
+				bt_warnx("bad --paper '%s': a4 or letter", optarg);
+				usage(BT_EXIT_USAGE);
+			}
+			break;
 		default:
 			if (bt_cli_option(&cli, ch, optarg) <= 0)
 				usage(BT_EXIT_USAGE);
@@ -68,6 +77,11 @@ main(int argc, char *argv[])
 	if (bt_cli_one_file(&cli, argc - optind, argv + optind, "state") < 0)
 		usage(BT_EXIT_USAGE);
 
+	if (paper != BT_PAPER_NONE && ro.format != BT_FMT_PDF) {
+		bt_warnx("--paper is for -F pdf: a %s has no page",
+		    bt_format_words[ro.format]);
+		usage(BT_EXIT_USAGE);
+	}
 	if (ro.format >= BT_FMT_PNG && isatty(STDOUT_FILENO)) {
 		bt_warnx("a %s picture is not for a terminal: redirect it to a "
 		    "file", bt_format_words[ro.format]);
@@ -82,7 +96,8 @@ main(int argc, char *argv[])
 	else if (ro.format == BT_FMT_REPORT)
 		bt_render_report(&st, stdout);
 	else if (ro.format >= BT_FMT_PNG) {
-		if (bt_render_picture(&st, ro.format, stdout, &err) < 0) {
+		if (bt_render_picture(&st, ro.format, paper, stdout,
+		    &err) < 0) {
 			bt_error_print(&err, stderr);
 			status = err.status;
 		}

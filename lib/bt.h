@@ -772,6 +772,11 @@ void	 bt_status_text(const struct bt_unit *, char *buf, size_t size);
 /* What matters during play: a readied attack, the Support it holds, a
  * reaction used (cc), comma-separated into buf; empty when none. */
 void	 bt_play_text(const struct bt_unit *, char *buf, size_t size);
+/* The round's turn order with who has acted, "Order: A a (acted), ...",
+ * one line, in cc and clash; returns 0, writing nothing, elsewhere. */
+int	 bt_render_order(const struct bt_state *, const char *tags, FILE *);
+/* A terrain letter's word: "forest". */
+const char *bt_terrain_word(int terrain);
 /* Each unit's one-letter tag on the map, in state order; caller frees. */
 char	*bt_render_tags(const struct bt_state *);
 /* A side's colour: 0 to 5 for red, blue, green, magenta, yellow, cyan, or
@@ -787,8 +792,13 @@ int	 bt_render_report(const struct bt_state *, FILE *);
 /* picture.c: the battlefield drawn with cairo (png, svg, pdf). Returns
  * -1 with err set when bt was built without cairo, the map is too big or
  * cairo fails; a failed write returns 0 with fp's error flag set. */
-int	 bt_render_picture(const struct bt_state *, int format, FILE *,
-	    struct bt_error *);
+enum bt_paper {
+	BT_PAPER_NONE,		/* the page is the picture's size */
+	BT_PAPER_A4, BT_PAPER_LETTER
+};
+extern const char *const bt_paper_words[];	/* "", "a4", "letter" */
+int	 bt_render_picture(const struct bt_state *, int format, int paper,
+	    FILE *, struct bt_error *);
 
 /* cli.c: what every program's main shares. */
 struct bt_cli {

@@ -21,9 +21,8 @@ static const char *const terrain_words[] = {
 	"impassable"
 };
 
-/* The word of a terrain letter ("forest"). */
-static const char *
-terrain_word(int t)
+const char *
+bt_terrain_word(int t)
 {
 	const char *at = strchr(bt_terrain_letters, t);
 
@@ -261,7 +260,7 @@ key(const struct picture *p, FILE *fp)
 		for (int y = 0; y < st->map.height && !on; y++)
 			on = strchr(st->map.rows[y], *t) != NULL;
 		if (on) {
-			fprintf(fp, "%s%c %s", sep, *t, terrain_word(*t));
+			fprintf(fp, "%s%c %s", sep, *t, bt_terrain_word(*t));
 			sep = ", ";
 		}
 	}
@@ -420,16 +419,14 @@ status_text(const struct bt_unit *u, char *buf, size_t size)
 		snprintf(buf + len, size - len, "%s%s", len ? "," : "", play);
 }
 
-/* The turn order, cc and clash: who has acted this round, who is to act. */
-static void
-order_line(const struct picture *p, FILE *fp)
+int
+bt_render_order(const struct bt_state *st, const char *tags, FILE *fp)
 {
-	const struct bt_state *st = p->st;
 	bool before = st->active != NULL;
 
 	if (st->norder == 0 || st->rules == &bt_kingdom)
-		return;
-	fputs("\nOrder:", fp);
+		return 0;
+	fputs("Order:", fp);
 	for (size_t i = 0; i < st->norder; i++) {
 		const struct bt_unit *u = bt_unit_find(st, st->order[i]);
 		bool now = st->active != NULL &&
@@ -438,11 +435,12 @@ order_line(const struct picture *p, FILE *fp)
 		if (now)
 			before = false;
 		fprintf(fp, "%s %c %s%s", i ? "," : "",
-		    u != NULL ? p->tags[u - st->units] : '?', st->order[i],
+		    u != NULL ? tags[u - st->units] : '?', st->order[i],
 		    now ? (st->turn.acted ? " (to act, has acted)" :
 		    " (to act)") : before ? " (acted)" : "");
 	}
 	fputc('\n', fp);
+	return 1;
 }
 
 static void
@@ -519,7 +517,9 @@ bt_render_text(const struct bt_state *st, const struct bt_render_opts *o,
 	bt_render_heading(st, fp);
 	draw_map(&p, o, fp);
 	table(&p, o, fp);
-	order_line(&p, fp);
+	if (st->norder > 0 && st->rules != &bt_kingdom)
+		fputc('\n', fp);
+	bt_render_order(st, p.tags, fp);
 	if (st->rules->report != NULL)
 		st->rules->report(st, fp);
 	free(p.cells);

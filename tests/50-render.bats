@@ -139,7 +139,7 @@ Units: blue A, B; red C-E"
 	! grep -q $'\033' out2
 	run --separate-stderr -2 bt-render --color=sometimes s.yaml
 	assert_equal "$stderr" "bt-render: bad --color 'sometimes': auto, always or never
-usage: bt-render [--color=when] [-F format] [-f file | file]"
+usage: bt-render [--color=when] [-F format] [--paper=a4|letter] [-f file | file]"
 }
 
 @test "kingdom armies and clash stands are drawn on their squares" {
