@@ -98,3 +98,19 @@ cc_fight() {
 	assert_equal "${output%$'\r'}" \
 	    "red-a attacks blue-b: roll a d20; 7 or more hits (AC 12); a natural 20 adds 1 damage (CC-19)"
 }
+
+@test "KM-2 bt-resolve -n that ends a kingdom round says both sides' Profession checks" {
+	bt-init --seed 1 "$EXAMPLES/kingdom-pass.yaml" | bt-resolve | bt-resolve | bt-resolve > s.yaml
+	run --separate-stderr -0 bt-resolve -n s.yaml
+	assert_equal "${lines[0]}" "north: roll a d20: Profession (soldier) check against south's (KM-2), the higher total chooses to move first or last; a tie rolls again"
+	assert_equal "${lines[1]}" "south: roll a d20: Profession (soldier) check against north's (KM-2)"
+	assert_equal "${#lines[@]}" 2
+}
+
+@test "CL-8 bt-morale -n in clash: the Wisdom save and what holds" {
+	lines_meet
+	stand_set s.yaml blue-foot 1 '{hp: 0}'
+	stand_set s.yaml blue-foot 2 '{at: [2, 2], hp: 0}'
+	run --separate-stderr -0 bt-morale -n -f s.yaml blue-foot
+	assert_equal "$output" "blue-foot checks morale (CL-8): roll a d20; 9 or more holds (DC 10), less breaks it"
+}
