@@ -8,7 +8,7 @@ usage(int status)
 {
 	FILE *fp = status == BT_EXIT_OK ? stdout : stderr;
 
-	fprintf(fp, "usage: bt-act [-i] [-r rolls] [-f file] unit action "
+	fprintf(fp, "usage: bt-act [-in] [-r rolls] [-f file] unit action "
 	    "[operand ...]\n");
 	if (status == BT_EXIT_OK)
 		fprintf(fp, "Take an action other than an attack: in cc, defend, "
@@ -16,7 +16,7 @@ usage(int status)
 		    "kingdom, strategy LEVEL,\ntactic NAME, avoid-melee, stand or "
 		    "ceasefire; in clash, retreat,\njoin UNIT or leave.\n\n");
 	if (status == BT_EXIT_OK)
-		bt_cli_usage_options(fp, "fir");
+		bt_cli_usage_options(fp, "finr");
 	exit(bt_cli_finish(status));
 }
 

@@ -8,7 +8,7 @@ usage(int status)
 {
 	FILE *fp = status == BT_EXIT_OK ? stdout : stderr;
 
-	fprintf(fp, "usage: bt-attack [-i] [--ranged] [--adv] [--dis] "
+	fprintf(fp, "usage: bt-attack [-in] [--ranged] [--adv] [--dis] "
 	    "[--crit-type type] [--spill-to stand] [-r rolls] [-f file] "
 	    "attacker target\n");
 	if (status == BT_EXIT_OK)
@@ -22,7 +22,7 @@ usage(int status)
 		    "      --spill-to=STAND  clash: the stand that takes damage "
 		    "beyond the target's HP\n");
 	if (status == BT_EXIT_OK)
-		bt_cli_usage_options(fp, "fir");
+		bt_cli_usage_options(fp, "finr");
 	exit(bt_cli_finish(status));
 }
 

@@ -8,7 +8,7 @@ usage(int status)
 {
 	FILE *fp = status == BT_EXIT_OK ? stdout : stderr;
 
-	fprintf(fp, "usage: bt-morale [-i] [--rally] [--adv] [--dis] "
+	fprintf(fp, "usage: bt-morale [-in] [--rally] [--adv] [--dis] "
 	    "[--hold units] [-r rolls] [-f file] [unit ...]\n");
 	if (status == BT_EXIT_OK)
 		fprintf(fp, "Roll morale: in cc, a unit's Rally action; in "
@@ -20,7 +20,7 @@ usage(int status)
 		    "attacks\n"
 		    "      --rally        take the Rally action\n");
 	if (status == BT_EXIT_OK)
-		bt_cli_usage_options(fp, "fir");
+		bt_cli_usage_options(fp, "finr");
 	exit(bt_cli_finish(status));
 }
 

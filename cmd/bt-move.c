@@ -8,7 +8,7 @@ usage(int status)
 {
 	FILE *fp = status == BT_EXIT_OK ? stdout : stderr;
 
-	fprintf(fp, "usage: bt-move [-i] [--disengage] [--hold units] "
+	fprintf(fp, "usage: bt-move [-in] [--disengage] [--hold units] "
 	    "[-r rolls] [-f file] unit step ...\n"
 	    "       bt-move [-i] [--disengage] [--hold units] [-r rolls] "
 	    "[-f file] --to x,y unit\n");
@@ -21,7 +21,7 @@ usage(int status)
 		    "  -t, --to=X,Y       move the unit's top-left square to "
 		    "X,Y\n");
 	if (status == BT_EXIT_OK)
-		bt_cli_usage_options(fp, "fir");
+		bt_cli_usage_options(fp, "finr");
 	exit(bt_cli_finish(status));
 }
 

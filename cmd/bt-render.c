@@ -12,7 +12,7 @@ usage(int status)
 	FILE *fp = status == BT_EXIT_OK ? stdout : stderr;
 
 	fprintf(fp, "usage: bt-render [--color=when] [-F format] "
-	    "[-f file | file]\n");
+	    "[--paper=a4|letter] [-f file | file]\n");
 	if (status == BT_EXIT_OK)
 		fprintf(fp, "Draw a battle state as a text map and a table of "
 		    "units, its log, a\nreport, or a picture.\n\n"
@@ -20,7 +20,9 @@ usage(int status)
 		    "always or never\n"
 		    "  -F, --format=FMT   text (the default), log, report, "
 		    "json, csv, png, svg\n"
-		    "                     or pdf\n");
+		    "                     or pdf\n"
+		    "      --paper=SIZE   pdf: an a4 or letter page, the "
+		    "picture fitted to it\n");
 	if (status == BT_EXIT_OK)
 		bt_cli_usage_options(fp, "f");
 	exit(bt_cli_finish(status));
@@ -34,6 +36,7 @@ main(int argc, char *argv[])
 		{ "file", required_argument, NULL, 'f' },
 		{ "format", required_argument, NULL, 'F' },
 		{ "help", no_argument, NULL, 'h' },
+		{ "paper", required_argument, NULL, 'p' },
 		{ "version", no_argument, NULL, 'V' },
 		{ NULL, 0, NULL, 0 }
 	};
@@ -44,7 +47,7 @@ main(int argc, char *argv[])
 	struct bt_input in = { 0 };
 	char *json;
 	size_t len;
-	int ch, status;
+	int ch, status, paper = BT_PAPER_NONE;
 
 	bt_cli_start(argv);
 	while ((ch = bt_getopt(argc, argv, "F:f:hV", opts)) != -1) {
@@ -64,6 +67,12 @@ main(int argc, char *argv[])
 		case 'h':
 			usage(BT_EXIT_OK);
 			break;
+		case 'p':
+			if ((paper = bt_word_index(bt_paper_words, optarg)) <= 0) {
+				bt_warnx("bad --paper '%s': a4 or letter", optarg);
+				usage(BT_EXIT_USAGE);
+			}
+			break;
 		default:
 			if (bt_cli_option(&cli, ch, optarg) <= 0)
 				usage(BT_EXIT_USAGE);
@@ -72,6 +81,11 @@ main(int argc, char *argv[])
 	if (bt_cli_one_file(&cli, argc - optind, argv + optind, "state") < 0)
 		usage(BT_EXIT_USAGE);
 
+	if (paper != BT_PAPER_NONE && ro.format != BT_FMT_PDF) {
+		bt_warnx("--paper is for -F pdf: a %s has no page",
+		    bt_format_words[ro.format]);
+		usage(BT_EXIT_USAGE);
+	}
 	if (ro.format >= BT_FMT_PNG && isatty(STDOUT_FILENO)) {
 		bt_warnx("a %s picture is not for a terminal: redirect it to a "
 		    "file", bt_format_words[ro.format]);
@@ -97,7 +111,8 @@ main(int argc, char *argv[])
 	} else if (ro.format == BT_FMT_CSV)
 		bt_render_csv(&st, stdout);
 	else if (ro.format >= BT_FMT_PNG) {
-		if (bt_render_picture(&st, ro.format, stdout, &err) < 0) {
+		if (bt_render_picture(&st, ro.format, paper, stdout,
+		    &err) < 0) {
 			bt_error_print(&err, stderr);
 			status = err.status;
 		}

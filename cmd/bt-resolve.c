@@ -8,7 +8,7 @@ usage(int status)
 {
 	FILE *fp = status == BT_EXIT_OK ? stdout : stderr;
 
-	fprintf(fp, "usage: bt-resolve [-i] [--fill stand=x,y ...] "
+	fprintf(fp, "usage: bt-resolve [-in] [--fill stand=x,y ...] "
 	    "[--hold units] [-r rolls] [-f file | file]\n");
 	if (status == BT_EXIT_OK)
 		fprintf(fp, "End the active unit's turn (kingdom: the phase) "
@@ -18,7 +18,7 @@ usage(int status)
 		    "      --hold=UNITS      these units decline their "
 		    "reactions\n");
 	if (status == BT_EXIT_OK)
-		bt_cli_usage_options(fp, "fir");
+		bt_cli_usage_options(fp, "finr");
 	exit(bt_cli_finish(status));
 }
 

@@ -194,6 +194,20 @@ struct bt_dice {
 	const char	*battle;	/* the state's battle id */
 	long		*counter;	/* the state's rolls: count */
 	const char	*nonce;		/* the orders' # nonce:, or "" */
+	/*
+	 * What the next roll request (bt_roll, bt_d20, bt_roll_expr) is for
+	 * and what it needs, set by the rules with bt_dice_why just before
+	 * it and used up by it: the sentence --dry-run prints.
+	 */
+	char		*who, *needs;
+	int		 inner;		/* inside one request: no own sentence */
+	bool		 collect;	/* --dry-run: keep each request's sentence */
+	char		**said;		/* the sentences kept, in order */
+	size_t		 nsaid;
+	/* --rolls ask: each die past the forced ones read from the
+	 * terminal, after its request's sentence; NULL when not asking. */
+	FILE		*ask_in, *ask_out;
+	int		 ask_n, ask_of;	/* the die of its request, and of how many */
 };
 void	 bt_rng_seed(struct bt_rng *, uint64_t seed);
 uint32_t bt_rng_next(struct bt_rng *);
@@ -204,6 +218,18 @@ int	 bt_rolls_parse(const char *, int **values, size_t *n, const char **why);
 void	 bt_dice_init(struct bt_dice *, struct bt_rng *, const int *forced,
 	    size_t nforced, bool forcing);
 void	 bt_dice_free(struct bt_dice *);
+/*
+ * Describes the next roll request: who is rolling for what ("a attacks
+ * b"), then what the result needs, written to follow the dice as they
+ * are ("; 11 or more hits", " (advantage: flank, CC-18); ..."); fmt may be
+ * NULL. The sentence reads "WHO: roll DICE NEEDS".
+ */
+void	 bt_dice_why(struct bt_dice *, const char *who, const char *fmt, ...)
+	    __attribute__((format(printf, 3, 4)));
+/* What a die must show to reach need ("11 or more"), worded for the
+ * results that always fail or succeed; caller frees. */
+char	*bt_need_words(int need, int sides, bool nat1_fails,
+	    bool nat_max_wins);
 int	 bt_roll(struct bt_dice *, int sides);
 /* adv > 0 advantage, < 0 disadvantage: two d20s, keep one (D-1). */
 int	 bt_d20(struct bt_dice *, int adv);
@@ -823,6 +849,14 @@ int	 bt_render_text(const struct bt_state *, const struct bt_render_opts *,
 void	 bt_render_heading(const struct bt_state *, FILE *);
 /* A unit's status words, comma-separated, into buf. */
 void	 bt_status_text(const struct bt_unit *, char *buf, size_t size);
+/* What matters during play: a readied attack, the Support it holds, a
+ * reaction used (cc), comma-separated into buf; empty when none. */
+void	 bt_play_text(const struct bt_unit *, char *buf, size_t size);
+/* The round's turn order with who has acted, "Order: A a (acted), ...",
+ * one line, in cc and clash; returns 0, writing nothing, elsewhere. */
+int	 bt_render_order(const struct bt_state *, const char *tags, FILE *);
+/* A terrain letter's word: "forest". */
+const char *bt_terrain_word(int terrain);
 /* Each unit's one-letter tag on the map, in state order; caller frees. */
 char	*bt_render_tags(const struct bt_state *);
 /* A side's colour: 0 to 5 for red, blue, green, magenta, yellow, cyan, or
@@ -846,8 +880,13 @@ int	 bt_render_csv(const struct bt_state *, FILE *);
 /* picture.c: the battlefield drawn with cairo (png, svg, pdf). Returns
  * -1 with err set when bt was built without cairo, the map is too big or
  * cairo fails; a failed write returns 0 with fp's error flag set. */
-int	 bt_render_picture(const struct bt_state *, int format, FILE *,
-	    struct bt_error *);
+enum bt_paper {
+	BT_PAPER_NONE,		/* the page is the picture's size */
+	BT_PAPER_A4, BT_PAPER_LETTER
+};
+extern const char *const bt_paper_words[];	/* "", "a4", "letter" */
+int	 bt_render_picture(const struct bt_state *, int format, int paper,
+	    FILE *, struct bt_error *);
 
 /* cli.c: what every program's main shares. */
 struct bt_cli {
@@ -857,6 +896,8 @@ struct bt_cli {
 	int		*rolls;
 	size_t		 nrolls;
 	bool		 forcing;
+	bool		 ask;		/* --rolls ask */
+	bool		 dry_run;	/* -n: say the dice, write nothing */
 	int		 color;		/* -1 auto, 0 never, 1 always */
 	const char	*key_file;	/* --key-file */
 	const struct bt_key *key;	/* a key read already, or NULL */

@@ -174,6 +174,21 @@ cc_attack(struct bt_state *st, struct bt_dice *dice, struct bt_unit *a,
 		weather = -2;
 
 	mod = ranged ? a->ranged.attack : a->attack;
+	{
+		char *who = bt_xasprintf("%s %s %s", a->id,
+		    kind_words[kind][ranged], t->id);
+		char *need = bt_need_words(t->ac - mod - rating - weather, 20,
+		    true, true);
+
+		bt_dice_why(dice, who, "%s%s%s%s%s%s%s; %s hits (AC %d); a "
+		    "natural 20 adds 1 damage (CC-19)",
+		    adv_why || dis_why ? " (" : "", adv_why ? "advantage: " :
+		    "", adv_why ? adv_why : "", adv_why && dis_why ? "; " : "",
+		    dis_why ? "disadvantage: " : "", dis_why ? dis_why : "",
+		    adv_why || dis_why ? ")" : "", need, t->ac);
+		free(who);
+		free(need);
+	}
 	dice->record = &e->rolls;
 	d20 = bt_d20(dice, (adv > 0) - (dis > 0));
 	dice->record = NULL;
@@ -289,6 +304,18 @@ cc_morale(struct bt_state *st, struct bt_dice *dice,
 	}
 	s = cc_side(st, u);
 	e = bt_log_add(st, "rally", u->id);
+	{
+		char *who = bt_xasprintf("%s rallies (CC-24)", u->id);
+		char *need = bt_need_words(CC_RALLY_DC - u->morale - s->rating -
+		    s->culture, 20, false, false);
+
+		bt_dice_why(dice, who, "%s; %s rallies (DC %d); a natural 20 "
+		    "heals 1 HP more", adv > 0 ? " (advantage: support, "
+		    "CC-26)" : adv < 0 ? " (disadvantage: the DM's call)" : "",
+		    need, CC_RALLY_DC);
+		free(who);
+		free(need);
+	}
 	dice->record = &e->rolls;
 	d20 = bt_d20(dice, adv);
 	dice->record = NULL;

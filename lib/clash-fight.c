@@ -188,6 +188,21 @@ clash_attack(struct bt_state *st, struct bt_dice *dice,
 
 	a.u->stands[a.k].attacked = true;
 	e = bt_log_add(st, "attack", a.u->id);
+	{
+		char *who = bt_xasprintf("%s attacks %s", clash_name(a.u, a.k),
+		    clash_name(t.u, t.k));
+		char *need = bt_need_words(t.u->ac - a.u->attack, 20, true,
+		    true);
+
+		words = bt_dice_expr_format(&a.u->dmg);
+		bt_dice_why(dice, who, "%s; %s hits (AC %d); then roll %s "
+		    "damage, its dice doubled on a natural 20",
+		    adv > 0 ? " (advantage: the DM's call)" : adv < 0 ?
+		    " (disadvantage: the DM's call)" : "", need, t.u->ac, words);
+		free(who);
+		free(need);
+		free(words);
+	}
 	dice->record = &e->rolls;
 	d20 = bt_d20(dice, adv);
 	total = d20 + a.u->attack;
@@ -208,6 +223,11 @@ clash_attack(struct bt_state *st, struct bt_dice *dice,
 	x = a.u->dmg;
 	if (crit)
 		x.count *= 2;
+	more = bt_xasprintf("%s hits %s", clash_name(a.u, a.k),
+	    clash_name(t.u, t.k));
+	bt_dice_why(dice, more, " damage%s", crit ? " (a critical hit: its "
+	    "dice doubled)" : "");
+	free(more);
 	dmg = bt_roll_expr(dice, &x);
 	dice->record = NULL;
 	if (dmg < 0)
@@ -260,7 +280,13 @@ clash_morale_check(struct bt_state *st, struct bt_dice *dice,
 	struct bt_log_entry *e = bt_log_add(st, "morale", u->id);
 	const char *from;
 	int wis = clash_wis(st, u, &from), d20, total;
+	char *who = bt_xasprintf("%s checks morale (CL-8)", u->id);
+	char *need = bt_need_words(CLASH_SAVE_DC - wis, 20, false, false);
 
+	bt_dice_why(dice, who, "; %s holds (DC %d), less breaks it", need,
+	    CLASH_SAVE_DC);
+	free(who);
+	free(need);
 	d20 = bt_roll_logged(dice, e, 20);
 	total = d20 + wis;
 	u->morale_round = st->round;
@@ -279,7 +305,13 @@ clash_rally(struct bt_state *st, struct bt_dice *dice, struct bt_unit *u)
 	struct bt_log_entry *e = bt_log_add(st, "rally", u->id);
 	const char *from;
 	int wis = clash_wis(st, u, &from), d20, total;
+	char *who = bt_xasprintf("%s tries to rally (CL-11)", u->id);
+	char *need = bt_need_words(CLASH_SAVE_DC - wis - u->commander.cha, 20,
+	    false, false);
 
+	bt_dice_why(dice, who, "; %s rallies (DC %d)", need, CLASH_SAVE_DC);
+	free(who);
+	free(need);
 	d20 = bt_roll_logged(dice, e, 20);
 	total = d20 + wis + u->commander.cha;
 	if (total >= CLASH_SAVE_DC)
@@ -305,6 +337,12 @@ clash_death_saves(struct bt_state *st, struct bt_dice *dice,
 
 	dice->record = &e->rolls;
 	for (int i = 0; i < CLASH_MAX_SAVES && fate == NULL; i++) {
+		more = bt_xasprintf("%s makes death save %d (CL-7)", u->id,
+		    i + 1);
+		bt_dice_why(dice, more, "; %d or more passes, 3 passes make it "
+		    "stable, a 1 counts as 2 failures and 3 failures kill it; a "
+		    "natural 20 brings it back with 1 HP", CLASH_SAVE_DC);
+		free(more);
 		r = bt_roll(dice, 20);
 		more = bt_xasprintf("%s%s%d", list, i ? ", " : "", r);
 		free(list);

@@ -99,6 +99,9 @@ bt_cli_option(struct bt_cli *c, int ch, const char *arg)
 		}
 		c->backup = arg;
 		return 1;
+	case 'n':
+		c->dry_run = true;
+		return 1;
 	case 'r':
 		return bt_cli_rolls(c, arg) < 0 ? -1 : 1;
 	case 'K':
@@ -153,9 +156,14 @@ bt_cli_usage_options(FILE *fp, const char *opts)
 		    "standard output;\n"
 		    "                     keep the old state as FILE.SUFFIX "
 		    "(-i.bak)\n", fp);
+	if (strchr(opts, 'n') != NULL)
+		fputs("  -n, --dry-run      say every die the order rolls and "
+		    "what it needs; write nothing\n", fp);
 	if (strchr(opts, 'r') != NULL)
 		fputs("  -r, --rolls=LIST   use these die results instead of "
-		    "the generator\n", fp);
+		    "the generator;\n"
+		    "                     'ask': ask each on the terminal\n",
+		    fp);
 	fputs("  -h, --help         show this help\n"
 	    "  -V, --version      show the version\n", fp);
 }
@@ -166,6 +174,12 @@ bt_cli_rolls(struct bt_cli *c, const char *arg)
 	const char *why;
 
 	free(c->rolls);
+	c->rolls = NULL;
+	c->nrolls = 0;
+	c->ask = strcmp(arg, "ask") == 0;
+	c->forcing = true;
+	if (c->ask)
+		return 0;
 	if (bt_rolls_parse(arg, &c->rolls, &c->nrolls, &why) < 0) {
 		bt_warnx("bad --rolls '%s': %s", arg, why);
 		return -1;
@@ -421,6 +435,42 @@ play_fn(const struct bt_ruleset *r, const char *what)
 	return r->resolve;
 }
 
+/* --dry-run's answer: each roll request's sentence, one a line. */
+static void
+say_dice(const struct bt_dice *d)
+{
+	if (d->nsaid == 0)
+		puts("no dice: the order rolls none");
+	for (size_t i = 0; i < d->nsaid; i++)
+		puts(d->said[i]);
+}
+
+/*
+ * --rolls ask, or BT_ROLLS=ask for a whole evening: the dice past any
+ * given with -r are asked on the terminal, never standard input, which
+ * may be the state.
+ */
+static int
+open_ask(const struct bt_cli *c, struct bt_dice *d)
+{
+	const char *env = getenv("BT_ROLLS");
+
+	if (!c->ask && (env == NULL || strcmp(env, "ask") != 0))
+		return BT_EXIT_OK;
+	if ((d->ask_in = fopen("/dev/tty", "r")) == NULL ||
+	    (d->ask_out = fopen("/dev/tty", "w")) == NULL) {
+		bt_warnx("--rolls ask: can't open the terminal /dev/tty: %s",
+		    strerror(errno));
+		if (d->ask_in != NULL)
+			fclose(d->ask_in);
+		d->ask_in = NULL;
+		bt_dice_free(d);
+		return BT_EXIT_USAGE;
+	}
+	d->forcing = true;
+	return BT_EXIT_OK;
+}
+
 int
 bt_cli_apply(struct bt_state *st, const struct bt_cli *c,
     const struct bt_order *o, const char *what)
@@ -443,6 +493,11 @@ bt_cli_apply(struct bt_state *st, const struct bt_cli *c,
 		return status;
 	}
 	bt_error_init(&err, NULL);
+	dice.collect = c->dry_run;
+	if (!c->dry_run && (status = open_ask(c, &dice)) != 0) {
+		bt_key_free(&key);
+		return status;
+	}
 	if (bt_check_hold(st, o, &err) < 0 || fn(st, &dice, o, &err) < 0) {
 		bt_error_print(&err, stderr);
 		status = err.status;
@@ -455,6 +510,12 @@ bt_cli_apply(struct bt_state *st, const struct bt_cli *c,
 	    dice.problem != NULL) {
 		bt_warnx("%s", dice.problem);
 		status = BT_EXIT_USAGE;
+	}
+	if (status == BT_EXIT_OK && c->dry_run)
+		say_dice(&dice);
+	if (dice.ask_in != NULL) {
+		fclose(dice.ask_in);
+		fclose(dice.ask_out);
 	}
 	bt_dice_free(&dice);
 	bt_key_free(&key);
@@ -470,7 +531,7 @@ bt_cli_play(struct bt_cli *c, const struct bt_order *o, const char *what)
 	int status;
 
 	if ((status = bt_cli_load(c, &st, &in, BT_LOAD_STATE)) == 0 &&
-	    (status = bt_cli_apply(&st, c, o, what)) == 0)
+	    (status = bt_cli_apply(&st, c, o, what)) == 0 && !c->dry_run)
 		status = bt_cli_save(c, &st, &in);
 	bt_state_free(&st);
 	bt_input_free(&in);

@@ -9,6 +9,7 @@
  */
 #include <errno.h>
 #include <inttypes.h>
+#include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -136,6 +137,104 @@ bt_dice_free(struct bt_dice *d)
 {
 	free(d->problem);
 	d->problem = NULL;
+	free(d->who);
+	free(d->needs);
+	d->who = d->needs = NULL;
+	for (size_t i = 0; i < d->nsaid; i++)
+		free(d->said[i]);
+	free(d->said);
+	d->said = NULL;
+	d->nsaid = 0;
+}
+
+void
+bt_dice_why(struct bt_dice *d, const char *who, const char *fmt, ...)
+{
+	va_list ap;
+
+	free(d->who);
+	free(d->needs);
+	d->who = who != NULL ? bt_xstrdup(who) : NULL;
+	d->needs = NULL;
+	if (fmt != NULL) {
+		va_start(ap, fmt);
+		d->needs = bt_xvasprintf(fmt, ap);
+		va_end(ap);
+	}
+}
+
+char *
+bt_need_words(int need, int sides, bool nat1_fails, bool nat_max_wins)
+{
+	int lo = nat1_fails ? 2 : 1;
+
+	if (need <= lo)
+		return bt_xasprintf(nat1_fails ? "anything but a 1" :
+		    "any result");
+	if (need > sides)
+		return bt_xasprintf(nat_max_wins ? "only a natural %d" :
+		    "no result (more than %d)", sides);
+	return bt_xasprintf("%d or more", need);
+}
+
+/*
+ * The start of a roll request: its sentence kept for --dry-run, and its
+ * description used up, so that a later request the rules did not describe
+ * is never read as this one. Returns false inside a request (the dice of
+ * bt_d20 and bt_roll_expr belong to its one sentence).
+ */
+static bool
+request(struct bt_dice *d, const char *dice, int ndice)
+{
+	char *said;
+
+	if (d->inner > 0)
+		return false;
+	said = bt_xasprintf("%s%sroll %s%s", d->who != NULL ? d->who : "",
+	    d->who != NULL ? ": " : "", dice, d->needs != NULL ? d->needs : "");
+	d->ask_n = 0;
+	d->ask_of = ndice;
+	/* Asked only when a die of it will be: forced values come first. */
+	if (d->ask_out != NULL && d->used + (size_t)ndice > d->nforced)
+		fprintf(d->ask_out, "%s\n", said);
+	if (d->collect) {
+		d->said = bt_xreallocarray(d->said, d->nsaid + 1,
+		    sizeof(*d->said));
+		d->said[d->nsaid++] = said;
+	} else
+		free(said);
+	bt_dice_why(d, NULL, NULL);
+	return true;
+}
+
+/*
+ * --rolls ask: one die from the terminal, asked again until the answer is
+ * a result of it. -1 at the end of input (the player gave up).
+ */
+static int
+ask_die(struct bt_dice *d, int sides)
+{
+	char line[64], *end;
+	long v;
+
+	for (;;) {
+		if (d->ask_of > 1)
+			fprintf(d->ask_out, "d%d, %d of %d? ", sides, d->ask_n,
+			    d->ask_of);
+		else
+			fprintf(d->ask_out, "d%d? ", sides);
+		fflush(d->ask_out);
+		if (fgets(line, sizeof(line), d->ask_in) == NULL)
+			return -1;
+		v = strtol(line, &end, 10);
+		while (*end == ' ' || *end == '\t' || *end == '\r')
+			end++;
+		if (line[0] >= '0' && line[0] <= '9' && *end == '\n' &&
+		    v >= 1 && v <= sides)
+			return (int)v;
+		fprintf(d->ask_out, "not a d%d result: a whole number from 1 "
+		    "to %d\n", sides, sides);
+	}
 }
 
 int
@@ -143,7 +242,22 @@ bt_roll(struct bt_dice *d, int sides)
 {
 	int v;
 
-	if (d->forcing) {
+	if (d->inner == 0) {
+		char *dice = bt_xasprintf("a d%d", sides);
+
+		request(d, dice, 1);
+		free(dice);
+	}
+	d->ask_n++;
+	if (d->ask_in != NULL && d->used == d->nforced &&
+	    d->problem == NULL) {
+		if ((v = ask_die(d, sides)) < 0) {
+			d->problem = bt_xasprintf("--rolls ask: no answer for a "
+			    "d%d: the input ended", sides);
+			v = 1;
+		}
+	/* A dry run asks what is needed: past the given dice, it rolls. */
+	} else if (d->forcing && !(d->collect && d->used == d->nforced)) {
 		if (d->used == d->nforced) {
 			if (d->problem == NULL)
 				d->problem = bt_xasprintf("too few --rolls "
@@ -184,11 +298,16 @@ bt_roll(struct bt_dice *d, int sides)
 int
 bt_d20(struct bt_dice *d, int adv)
 {
-	int a = bt_roll(d, 20), b;
+	int a, b;
 
 	if (adv == 0)
-		return a;
+		return bt_roll(d, 20);
+	request(d, adv > 0 ? "2d20 and keep the higher" :
+	    "2d20 and keep the lower", 2);
+	d->inner++;
+	a = bt_roll(d, 20);
 	b = bt_roll(d, 20);
+	d->inner--;
 	return adv > 0 ? (a > b ? a : b) : (a < b ? a : b);
 }
 
@@ -196,9 +315,14 @@ int
 bt_roll_expr(struct bt_dice *d, const struct bt_dice_expr *x)
 {
 	int total = x->bonus;
+	char *dice = bt_dice_expr_format(x);
 
+	request(d, dice, x->count);
+	free(dice);
+	d->inner++;
 	for (int i = 0; i < x->count; i++)
 		total += bt_roll(d, x->sides);
+	d->inner--;
 	return total;
 }
 

@@ -95,8 +95,20 @@ disengage(struct bt_state *st, struct bt_dice *dice, struct bt_unit *u,
 
 	dice->record = &e->rolls;
 	for (size_t i = 0; i < n; i++) {
-		int r = bt_roll(dice, 20), total = r + mod;
-		bool pass = total >= from[i]->maneuver_dc;
+		char *who = bt_xasprintf("%s tries to disengage (KM-4) from %s",
+		    u->id, from[i]->id);
+		char *need = bt_need_words(from[i]->maneuver_dc - mod, 20, false,
+		    false);
+		int r, total;
+		bool pass;
+
+		bt_dice_why(dice, who, "; %s passes (DC %d)", need,
+		    from[i]->maneuver_dc);
+		free(who);
+		free(need);
+		r = bt_roll(dice, 20);
+		total = r + mod;
+		pass = total >= from[i]->maneuver_dc;
 		char *more = bt_xasprintf("%s%s %d %c %d = %d against %s's DC "
 		    "%d, %s", text, i ? ";" : "", r, mod < 0 ? '-' : '+',
 		    abs(mod), total, from[i]->id, from[i]->maneuver_dc,
@@ -493,6 +505,17 @@ set_tactic(struct bt_state *st, struct bt_dice *dice, struct bt_unit *u,
 			return bt_refuse(err, "KM-3", "'%s' failed its Morale "
 			    "check to change tactic this turn", u->id);
 		e = bt_log_add(st, "tactic", u->id);
+		{
+			char *who = bt_xasprintf("%s tries to change tactic to "
+			    "%s (KM-3)", u->id, name);
+			char *need = bt_need_words(KM_TACTIC_DC - u->morale, 20,
+			    false, false);
+
+			bt_dice_why(dice, who, "; %s passes (DC %d)", need,
+			    KM_TACTIC_DC);
+			free(who);
+			free(need);
+		}
 		r = bt_roll_logged(dice, e, 20);
 		total = r + u->morale;
 		pass = total >= KM_TACTIC_DC;

@@ -56,7 +56,16 @@ strike(struct bt_state *st, struct bt_dice *dice, const struct bt_unit *a,
 	    penalty) : bt_xstrdup("");
 	int r, total, dmg = 0;
 	bool hit;
+	char *who = bt_xasprintf("%s %s %s (%s)", a->id, ranged ? "shoots at" :
+	    strcmp(event, "parting") == 0 ? "makes a parting attack on" :
+	    "attacks", t->id, rule);
+	char *need = bt_need_words(ac - mod + penalty, 20, false, true);
 
+	bt_dice_why(dice, who, "%s; %s hits (AC %d), dealing what it beats "
+	    "the AC by%s", penalty ? " (outnumbered, KM-8)" : "", need, ac,
+	    km_damage_mod(st, a) != 0 ? " plus its damage modifier" : "");
+	free(who);
+	free(need);
 	r = bt_roll_logged(dice, e, 20);
 	total = r + mod - penalty;
 	hit = r == 20 || total >= ac;
@@ -131,6 +140,14 @@ avoids(struct bt_state *st, struct bt_dice *dice, struct bt_unit *u,
 			continue;	/* an army without HP engages no one */
 		if (e == NULL)
 			e = bt_log_add(st, "avoid", u->id);
+		more = bt_need_words(o->maneuver_dc - mod, 20, false, false);
+		bt_dice_why(dice, NULL, "%s; %s passes (DC %d)", o->id, more,
+		    o->maneuver_dc);
+		free(more);
+		more = bt_xasprintf("%s tries to avoid melee (KM-6) past %s",
+		    u->id, dice->needs);
+		bt_dice_why(dice, more, NULL);
+		free(more);
 		r = bt_roll_logged(dice, e, 20);
 		total = r + mod;
 		more = bt_xasprintf("%s %d %c %d = %d against %s's DC %d, %s;",
@@ -299,7 +316,12 @@ morale_check(struct bt_state *st, struct bt_dice *dice, struct bt_unit *u,
 {
 	struct bt_log_entry *e = bt_log_add(st, "morale", u->id);
 	int r, total;
+	char *who = bt_xasprintf("%s checks Morale (KM-10, %s)", u->id, why);
+	char *need = bt_need_words(dc - u->morale, 20, false, false);
 
+	bt_dice_why(dice, who, "; %s passes (DC %d)", need, dc);
+	free(who);
+	free(need);
 	r = bt_roll_logged(dice, e, 20);
 	total = r + u->morale;
 	bt_log_text(e, "%s checks Morale (KM-10, %s): %d %c %d = %d against "
@@ -464,7 +486,12 @@ commander_fate(struct bt_state *st, struct bt_dice *dice, struct bt_unit *u,
 	static const char *const rule[] = { "KM-14", "KM-15", "KM-16" };
 	struct bt_log_entry *e = bt_log_add(st, "commander", u->id);
 	int r;
+	char *who = bt_xasprintf("the commander of destroyed %s (%s)", u->id,
+	    rule[outcome]);
 
+	bt_dice_why(dice, who, "; up to %d: killed, up to %d: captured, more: "
+	    "escapes", killed[outcome], captured[outcome]);
+	free(who);
 	r = bt_roll_logged(dice, e, 100);
 	u->fate = r <= killed[outcome] ? KM_KILLED :
 	    r <= captured[outcome] ? KM_CAPTURED : KM_ESCAPED;
@@ -481,7 +508,14 @@ loyalty(struct bt_state *st, struct bt_dice *dice, struct bt_side *s,
 {
 	struct bt_log_entry *e = bt_log_add(st, "loyalty", u->id);
 	int r, total;
+	char *who = bt_xasprintf("%s's Loyalty check (KM-14)", u->id);
+	char *need = bt_need_words(s->control_dc - s->loyalty, 20, false,
+	    false);
 
+	bt_dice_why(dice, who, "; %s passes (Control DC %d): Morale +1 and a "
+	    "new Tactical Action", need, s->control_dc);
+	free(who);
+	free(need);
 	r = bt_roll_logged(dice, e, 20);
 	total = r + s->loyalty;
 	if (total >= s->control_dc) {
@@ -586,6 +620,8 @@ km_aftermath(struct bt_state *st, struct bt_dice *dice)
 			int r;
 
 			e = bt_log_add(st, "unrest", s->id);
+			bt_dice_why(dice, s->id, ": its Unrest rises by the "
+			    "result (KM-16)");
 			r = bt_roll_logged(dice, e, 4);
 			s->unrest = clamp((long)s->unrest + r, 0, BT_MAX_INT);
 			bt_log_text(e, "%s's Unrest rises by 1d4 = %d to %d "

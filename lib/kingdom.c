@@ -526,8 +526,17 @@ km_maneuver_check(struct bt_state *st, struct bt_dice *dice)
 
 	dice->record = &e->rolls;
 	for (;;) {
-		int ra = bt_roll(dice, 20), rb = bt_roll(dice, 20);
-		int ta = ra + a->profession, tb = rb + b->profession;
+		int ra, rb, ta, tb;
+
+		bt_dice_why(dice, a->id, ": Profession (soldier) check against "
+		    "%s's (KM-2), the higher total chooses to move first or "
+		    "last; a tie rolls again", b->id);
+		ra = bt_roll(dice, 20);
+		bt_dice_why(dice, b->id, ": Profession (soldier) check against "
+		    "%s's (KM-2)", a->id);
+		rb = bt_roll(dice, 20);
+		ta = ra + a->profession;
+		tb = rb + b->profession;
 		char *more = bt_xasprintf("%s %s %d %c %d = %d against %s %d "
 		    "%c %d = %d", text, a->id, ra, a->profession < 0 ? '-' : '+',
 		    abs(a->profession), ta, b->id, rb,

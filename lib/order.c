@@ -138,6 +138,7 @@ resolve_option(struct bt_order *o, int ch, char *arg)
  * --spill-to (-s is --seed), have none.
  */
 static const struct option act_long[] = {
+	{ "dry-run", no_argument, NULL, 'n' },
 	{ "file", required_argument, NULL, 'f' },
 	{ "help", no_argument, NULL, 'h' },
 	{ "in-place", optional_argument, NULL, 'i' },
@@ -150,6 +151,7 @@ static const struct option attack_long[] = {
 	{ "adv", no_argument, NULL, 'a' },
 	{ "crit-type", required_argument, NULL, 'c' },
 	{ "dis", no_argument, NULL, 'd' },
+	{ "dry-run", no_argument, NULL, 'n' },
 	{ "file", required_argument, NULL, 'f' },
 	{ "help", no_argument, NULL, 'h' },
 	{ "in-place", optional_argument, NULL, 'i' },
@@ -163,6 +165,7 @@ static const struct option attack_long[] = {
 static const struct option morale_long[] = {
 	{ "adv", no_argument, NULL, 'a' },
 	{ "dis", no_argument, NULL, 'd' },
+	{ "dry-run", no_argument, NULL, 'n' },
 	{ "file", required_argument, NULL, 'f' },
 	{ "help", no_argument, NULL, 'h' },
 	{ "hold", required_argument, NULL, 'H' },
@@ -175,6 +178,7 @@ static const struct option morale_long[] = {
 };
 static const struct option move_long[] = {
 	{ "disengage", no_argument, NULL, 'd' },
+	{ "dry-run", no_argument, NULL, 'n' },
 	{ "file", required_argument, NULL, 'f' },
 	{ "help", no_argument, NULL, 'h' },
 	{ "hold", required_argument, NULL, 'H' },
@@ -186,6 +190,7 @@ static const struct option move_long[] = {
 	{ NULL, 0, NULL, 0 }
 };
 static const struct option resolve_long[] = {
+	{ "dry-run", no_argument, NULL, 'n' },
 	{ "file", required_argument, NULL, 'f' },
 	{ "fill", required_argument, NULL, 'F' },
 	{ "help", no_argument, NULL, 'h' },
@@ -198,15 +203,15 @@ static const struct option resolve_long[] = {
 };
 
 static const struct program programs[] = {
-	{ "bt-act", "act", "f:hi::r:V", act_long, act_option, 2, -1,
+	{ "bt-act", "act", "f:hi::nr:V", act_long, act_option, 2, -1,
 	    "a unit and an action" },
-	{ "bt-attack", "attack", "ac:df:hi::Rr:V", attack_long,
+	{ "bt-attack", "attack", "ac:df:hi::nRr:V", attack_long,
 	    attack_option, 2, 2, "an attacker and a target" },
-	{ "bt-morale", "morale", "adf:hi::r:V", morale_long, morale_option,
+	{ "bt-morale", "morale", "adf:hi::nr:V", morale_long, morale_option,
 	    0, -1, NULL },
-	{ "bt-move", "move", "f:hi::r:t:V", move_long, move_option, 1, -1,
+	{ "bt-move", "move", "f:hi::nr:t:V", move_long, move_option, 1, -1,
 	    "a unit and its steps, or a unit and --to X,Y" },
-	{ "bt-resolve", "resolve", "f:hi::r:V", resolve_long,
+	{ "bt-resolve", "resolve", "f:hi::nr:V", resolve_long,
 	    resolve_option, 0, 0, NULL }
 };
 #define NPROGRAMS	(sizeof(programs) / sizeof(programs[0]))
@@ -244,6 +249,10 @@ not_in_file(int ch)
 	case 'K':
 		bt_warnx("--key-file: the key is the referee's: give it to "
 		    "bt-order");
+		break;
+	case 'n':
+		bt_warnx("-n, --dry-run: a line of orders is played: try it "
+		    "with its own program's -n");
 		break;
 	default:
 		bt_warnx("-%c: not an order", ch);
@@ -295,7 +304,7 @@ bt_order_parse(const char *name, int argc, char **argv, struct bt_order *o,
 	while ((ch = bt_getopt(argc, argv, p->shortopts, p->longopts)) != -1) {
 		if (ch == '?')
 			return BT_PARSE_BAD;
-		if (in_file && strchr("fihVK", ch) != NULL) {
+		if (in_file && strchr("fihnVK", ch) != NULL) {
 			not_in_file(ch);
 			return BT_PARSE_BAD;
 		}

@@ -1,11 +1,12 @@
 /*
  * render.c: the state as a text picture: a heading, the map with axes and
- * each unit over its squares, then a table of units. Each square is two
- * characters: terrain and a space, or a unit's tag and a mark: its facing
- * arrow on its front squares, '*' for a unit whose every side is a front,
- * a stand's number in clash ('_' for a casualty, down until the round
- * ends), else the tag again. A tag may be a terrain
- * letter; the second character tells them apart.
+ * each unit over its squares, a key, then a table of units and the turn
+ * order. Each square is two characters: terrain and a space, or a unit's
+ * tag and a mark: its facing arrow on its front squares, '*' for a unit
+ * whose every side is a front, a stand's number in clash ('_' for a
+ * casualty, down until the round ends), else the tag again. Terrain
+ * letters are lowercase or '.', tags uppercase: in plain-text mail, with
+ * no colour, 'FF' is a unit and 'f ' forest.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -13,6 +14,21 @@
 #include "bt.h"
 
 #define RESET	"\033[0m"
+#define REVERSE	"\033[7m"	/* the active unit's squares */
+
+static const char *const terrain_words[] = {
+	"open", "forest", "hill", "rocks", "swamp", "buildings", "water",
+	"impassable"
+};
+
+const char *
+bt_terrain_word(int t)
+{
+	const char *at = strchr(bt_terrain_letters, t);
+
+	return t != '\0' && at != NULL ?
+	    terrain_words[at - bt_terrain_letters] : "?";
+}
 
 /* A side named after a colour is drawn in it; others take the next free
  * one in this list, by their order. */
@@ -104,27 +120,23 @@ side_index(const struct bt_state *st, const char *side)
 	return 0;
 }
 
-/* Tags: A-Z for the first side's units, a-z for the second's, digits for
- * the others; '@' when they run out (the table still names every unit). */
+/*
+ * Tags: uppercase letters, never a terrain letter, the first side's units
+ * first, then the next side's, each in state order, so that a side's tags
+ * are one run of letters; '@' when they run out (the table still names
+ * every unit). Digits are not used: clash marks its stands with them.
+ */
 char *
 bt_render_tags(const struct bt_state *st)
 {
-	size_t *count = bt_xcalloc(st->nsides + 1, sizeof(*count));
 	char *tags = bt_xcalloc(st->nunits + 1, 1);
+	int next = 0;
 
-	for (size_t i = 0; i < st->nunits; i++) {
-		size_t s = side_index(st, st->units[i].side), k = count[s]++;
-
-		if (s == 0 && k < 26)
-			tags[i] = (char)('A' + k);
-		else if (s == 1 && k < 26)
-			tags[i] = (char)('a' + k);
-		else if (s >= 2 && k < 10)
-			tags[i] = (char)('0' + k);
-		else
-			tags[i] = '@';
-	}
-	free(count);
+	for (size_t s = 0; s < st->nsides; s++)
+		for (size_t i = 0; i < st->nunits; i++)
+			if (side_index(st, st->units[i].side) == s)
+				tags[i] = next < 26 ? (char)('A' + next++) :
+				    '@';
 	return tags;
 }
 
@@ -228,6 +240,52 @@ axis(const struct bt_map *m, FILE *fp)
 	fputc('\n', fp);
 }
 
+static bool
+is_active(const struct bt_state *st, const struct bt_unit *u)
+{
+	return st->active != NULL && strcmp(st->active, u->id) == 0;
+}
+
+/* Under the map: each terrain letter it has, with its word, and each
+ * side's run of tags. */
+static void
+key(const struct picture *p, FILE *fp)
+{
+	const struct bt_state *st = p->st;
+	const char *sep = "Terrain: ";
+
+	for (const char *t = bt_terrain_letters; *t != '\0'; t++) {
+		bool on = false;
+
+		for (int y = 0; y < st->map.height && !on; y++)
+			on = strchr(st->map.rows[y], *t) != NULL;
+		if (on) {
+			fprintf(fp, "%s%c %s", sep, *t, bt_terrain_word(*t));
+			sep = ", ";
+		}
+	}
+	fputc('\n', fp);
+	sep = "Units: ";
+	for (size_t s = 0; s < st->nsides; s++) {
+		char first = 0, last = 0;
+
+		for (size_t i = 0; i < st->nunits; i++)
+			if (strcmp(st->units[i].side, st->sides[s].id) == 0) {
+				if (first == 0)
+					first = p->tags[i];
+				last = p->tags[i];
+			}
+		if (first == 0)
+			continue;
+		fprintf(fp, "%s%s %c", sep, st->sides[s].id, first);
+		if (last != first)
+			fprintf(fp, "%s%c", last == first + 1 ? ", " : "-",
+			    last);
+		sep = "; ";
+	}
+	fputc('\n', fp);
+}
+
 static void
 draw_map(struct picture *p, const struct bt_render_opts *o, FILE *fp)
 {
@@ -243,8 +301,10 @@ draw_map(struct picture *p, const struct bt_render_opts *o, FILE *fp)
 
 			if (c->unit != NULL) {
 				color = side_color(p->st, c->unit->side);
-				fprintf(fp, "%s%c%c%s", o->color ? color : "",
-				    c->tag, c->mark, o->color ? RESET : "");
+				fprintf(fp, "%s%s%c%c%s", o->color ? color : "",
+				    o->color && is_active(p->st, c->unit) ?
+				    REVERSE : "", c->tag, c->mark,
+				    o->color ? RESET : "");
 			} else {
 				int t = m->rows[y][x];
 
@@ -256,6 +316,7 @@ draw_map(struct picture *p, const struct bt_render_opts *o, FILE *fp)
 		fprintf(fp, "%d\n", y);
 	}
 	axis(m, fp);
+	key(p, fp);
 }
 
 void
@@ -270,6 +331,25 @@ bt_status_text(const struct bt_unit *u, char *buf, size_t size)
 			    len ? "," : "", bt_status_words[w]);
 	if (u->reserve && len < size)
 		snprintf(buf + len, size - len, "%sreserve", len ? "," : "");
+}
+
+void
+bt_play_text(const struct bt_unit *u, char *buf, size_t size)
+{
+	size_t len = 0;
+
+	buf[0] = '\0';
+	if (u->ready.present)
+		len += (size_t)snprintf(buf + len, size - len, "ready (%s%s%s)",
+		    u->ready.trigger == 1 ? "shoots in range" :
+		    "attacks on contact", u->ready.target ? " of " : "",
+		    u->ready.target ? u->ready.target : "");
+	if (u->supported_by != NULL && len < size)
+		len += (size_t)snprintf(buf + len, size - len,
+		    "%ssupported by %s", len ? ", " : "", u->supported_by);
+	if (u->reacted && len < size)
+		snprintf(buf + len, size - len, "%sreaction used",
+		    len ? ", " : "");
 }
 
 static void
@@ -290,26 +370,106 @@ hp_text(const struct bt_unit *u, char *buf, size_t size)
 			    u->stands[i].hp);
 }
 
+/* What a unit stands on: the words of its squares' terrains, in the
+ * order of bt_terrain_letters, '+' between; '-' off the map. */
+struct on_arg {
+	const struct bt_map	*m;
+	bool			 seen[sizeof(".fhrsbwx")];
+};
+
+static void
+on_square(void *arg, const struct bt_unit *u, int x, int y)
+{
+	struct on_arg *a = arg;
+	const char *at;
+
+	(void)u;
+	if (bt_on_map(a->m, x, y) &&
+	    (at = strchr(bt_terrain_letters, a->m->rows[y][x])) != NULL)
+		a->seen[at - bt_terrain_letters] = true;
+}
+
+static void
+on_text(const struct bt_state *st, const struct bt_unit *u, char *buf,
+    size_t size)
+{
+	struct on_arg a = { &st->map, { false } };
+	size_t len = 0;
+
+	bt_unit_squares(u, on_square, &a);
+	snprintf(buf, size, "-");
+	for (size_t t = 0; bt_terrain_letters[t] != '\0' && len < size; t++)
+		if (a.seen[t])
+			len += (size_t)snprintf(buf + len, size - len, "%s%s",
+			    len ? "+" : "", terrain_words[t]);
+}
+
+/* The status words, then what matters during play (readied, supported,
+ * reaction used). */
+static void
+status_text(const struct bt_unit *u, char *buf, size_t size)
+{
+	char play[256];
+	size_t len;
+
+	bt_status_text(u, buf, size);
+	bt_play_text(u, play, sizeof(play));
+	len = strlen(buf);
+	if (*play != '\0')
+		snprintf(buf + len, size - len, "%s%s", len ? "," : "", play);
+}
+
+int
+bt_render_order(const struct bt_state *st, const char *tags, FILE *fp)
+{
+	bool before = st->active != NULL;
+
+	if (st->norder == 0 || st->rules == &bt_kingdom)
+		return 0;
+	fputs("Order:", fp);
+	for (size_t i = 0; i < st->norder; i++) {
+		const struct bt_unit *u = bt_unit_find(st, st->order[i]);
+		bool now = st->active != NULL &&
+		    strcmp(st->active, st->order[i]) == 0;
+
+		if (now)
+			before = false;
+		fprintf(fp, "%s %c %s%s", i ? "," : "",
+		    u != NULL ? tags[u - st->units] : '?', st->order[i],
+		    now ? (st->turn.acted ? " (to act, has acted)" :
+		    " (to act)") : before ? " (acted)" : "");
+	}
+	fputc('\n', fp);
+	return 1;
+}
+
 static void
 table(struct picture *p, const struct bt_render_opts *o, FILE *fp)
 {
 	const struct bt_state *st = p->st;
-	int idw = 4, sidew = 4, hpw = 5;
-	char hp[256], status[128];
+	int idw = 4, sidew = 4, hpw = 5, onw = 2, stw = 6;
+	char hp[256], status[512], on[64];
 
 	for (size_t i = 0; i < st->nunits; i++) {
 		int n = (int)strlen(st->units[i].id);
 		int s = (int)strlen(st->units[i].side);
-		int h;
+		int h, w, t;
 
 		hp_text(&st->units[i], hp, sizeof(hp));
+		on_text(st, &st->units[i], on, sizeof(on));
+		status_text(&st->units[i], status, sizeof(status));
 		h = (int)strlen(hp);
+		w = (int)strlen(on);
+		t = (int)strlen(status);
 		idw = n > idw ? n : idw;
 		sidew = s > sidew ? s : sidew;
 		hpw = h > hpw ? h : hpw;
+		onw = w > onw ? w : onw;
+		stw = t > stw ? t : stw;
 	}
-	fprintf(fp, "\n    %-*s  %-*s  %-8s  %-6s  %-*s  %s\n", idw, "unit",
-	    sidew, "side", "at", "facing", hpw, "hp", "status");
+	fprintf(fp, "\n    %-*s  %-*s  %-8s  %-*s  %-6s  %-*s  %-*s  %s\n",
+	    idw, "unit", sidew, "side", "at", onw, "on", "facing", hpw, "hp",
+	    stw, "status", "name");
 	for (size_t i = 0; i < st->nunits; i++) {
 		const struct bt_unit *u = &st->units[i];
 		char at[32] = "-";
@@ -325,14 +485,18 @@ table(struct picture *p, const struct bt_render_opts *o, FILE *fp)
 					break;
 				}
 		hp_text(u, hp, sizeof(hp));
-		bt_status_text(u, status, sizeof(status));
-		/* No trailing blanks when a unit has no status. */
-		fprintf(fp, "%s%c%s   %-*s  %-*s  %-8s  %-6s  %-*s%s%s\n",
-		    o->color ? color : "", p->tags[i], o->color ? RESET : "",
-		    idw, u->id, sidew, u->side, at,
+		on_text(st, u, on, sizeof(on));
+		status_text(u, status, sizeof(status));
+		/* '>' marks the unit whose turn it is, colour or not. The
+		 * name, free text, comes last: no padding to measure. */
+		fprintf(fp, "%s%c%s %c %-*s  %-*s  %-8s  %-*s  %-6s  %-*s  %-*s  "
+		    "%s\n", o->color ? color : "", p->tags[i],
+		    o->color ? RESET : "", is_active(st, u) ? '>' : ' ',
+		    idw, u->id, sidew, u->side, at, onw, on,
 		    u->nstands || st->rules == &bt_kingdom ? "-" :
 		    u->fronts == 4 ? "all" : bt_facing_words[u->facing],
-		    *status ? hpw : 0, hp, *status ? "  " : "", status);
+		    hpw, hp, stw, *status ? status : "-",
+		    u->name != NULL ? u->name : "-");
 	}
 }
 
@@ -353,6 +517,9 @@ bt_render_text(const struct bt_state *st, const struct bt_render_opts *o,
 	bt_render_heading(st, fp);
 	draw_map(&p, o, fp);
 	table(&p, o, fp);
+	if (st->norder > 0 && st->rules != &bt_kingdom)
+		fputc('\n', fp);
+	bt_render_order(st, p.tags, fp);
 	if (st->rules->report != NULL)
 		st->rules->report(st, fp);
 	free(p.cells);

@@ -120,6 +120,8 @@ roll_off(struct bt_state *st, struct bt_dice *dice, struct bt_unit **g,
 		char *more;
 
 		t[i].u = g[i];
+		bt_dice_why(dice, g[i]->id, ": an initiative tie (CC-5), "
+		    "higher goes first, equal rolls roll again");
 		t[i].roll = bt_roll(dice, 20);
 		more = bt_xasprintf("%s%s %s %d", text, i ? "," : "", g[i]->id,
 		    t[i].roll);

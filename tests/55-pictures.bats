@@ -46,6 +46,8 @@ BLUE="31 79 209"
 BLUE_BAND="10 27 73"		# 0.35 of blue
 RED_BAND="71 9 9"
 WHITE="255 255 255"
+ORANGE="255 128 0"		# the unit whose turn it is
+GREY="140 140 140"		# a used reaction
 
 @test "the examples of every ruleset render to PNG, SVG and PDF" {
 	local f name
@@ -78,10 +80,10 @@ WHITE="255 255 255"
 
 @test "a square is 32 pixels: the picture's height is the map's and the legend's" {
 	bt-render -F png s.yaml > s.png
-	# 72 above the map, 8 squares, 24 of numbers, 5 units and 3 lines
-	# of legend (sides, key, spare), 8 below
+	# 72 above the map, 8 squares, 24 of numbers, 5 units and 5 lines
+	# of legend (sides, terrain, marks, order, spare), 8 below
 	run -0 "$PIXEL" s.png
-	assert_equal "${output#* }" $((72 + 8 * 32 + 24 + 16 * (5 + 3) + 8))
+	assert_equal "${output#* }" $((72 + 8 * 32 + 24 + 16 * (5 + 5) + 8))
 	[ "${output% *}" -ge $((2 * 40 + 12 * 32)) ]
 }
 
@@ -200,6 +202,132 @@ WHITE="255 255 255"
 	near "$(at d.png 5 5 16 8)" "235 158 158"	# red faded 60%
 	near "$(at d.png 5 5 16 16)" "0 0 0"		# the cross
 	near "$(at d.png 4 5 5 16)" "$RED"
+}
+
+# The pixels of row 15 of every square the text map shows as bare ground,
+# from 6 to 26 across, where no terrain feature is drawn: each must be its
+# terrain's colour, or a line ran over it that belongs to nothing there.
+stray_free() {
+	local png=$1 txt=$2 args=() want=() x y row t i=0
+	declare -A rgb=(["."]="$OPEN" [f]="$FOREST" [h]="$HILL" [w]="$WATER"
+	    [x]="$BLOCKED" [r]="153 148 138" [s]="138 153 120" [b]="176 112 79")
+	while IFS= read -r row; do
+		[[ $row =~ ^\ *([0-9]+)\ (.*)\ [0-9]+$ ]] || continue
+		y=${BASH_REMATCH[1]}
+		row=${BASH_REMATCH[2]}
+		for ((x = 0; 2 * x < ${#row}; x++)); do
+			[[ ${row:2*x+1:1} == " " ]] || continue	# a unit
+			t=${row:2*x:1}
+			for dx in 6 11 16 21 26; do
+				args+=($((40 + 32 * x + dx)) $((72 + 32 * y + 15)))
+				want+=("${rgb[$t]}")
+			done
+		done
+	done < <(sed -n '/^ *[0-9]\{1,3\} /p' "$txt")
+	[ "${#args[@]}" -gt 0 ] || fail "no bare square in $txt"
+	while IFS= read -r got; do
+		near "$got" "${want[i]}" || return 1
+		i=$((i + 1))
+	done < <("$PIXEL" "$png" "${args[@]}")
+	assert_equal "$i" "${#want[@]}"
+}
+
+@test "no stray line over any bare square, in the picture of every example" {
+	local f name
+	for f in "$EXAMPLES"/*.yaml; do
+		name=$(basename "$f" .yaml)
+		bt-init --seed 3 "$f" > "$name.yaml"
+		bt-render --color=never "$name.yaml" > "$name.txt"
+		bt-render -F png "$name.yaml" > "$name.png"
+		stray_free "$name.png" "$name.txt" || fail "a stray line in $name.png"
+	done
+}
+
+@test "the unit whose turn it is has an orange frame, in cc and clash" {
+	bt-render -F png s.yaml > s.png
+	# blue-hydra at 6,5 is to act; blue-spears at 8,6 is not
+	near "$(at s.png 6 5 1 16)" "$ORANGE"
+	near "$(at s.png 6 5 16 1)" "$ORANGE"
+	[[ "$(at s.png 8 6 1 16)" != "$ORANGE" ]]
+	bt-resolve s.yaml | bt-render -F png > t.png
+	[[ "$(at t.png 6 5 1 16)" != "$ORANGE" ]]
+	near "$(at t.png 5 1 1 16)" "$ORANGE"	# red-bows, next
+	bt-init --seed 1 "$EXAMPLES/clash-bridge.yaml" | bt-render -F png > c.png
+	near "$(at c.png 5 0 1 16)" "$ORANGE"	# town-hero, a solo
+	[[ "$(at c.png 4 1 1 16)" != "$ORANGE" ]]
+}
+
+@test "CC-25 CC-26 CC-21 a readied attack, Support and a used reaction are marked on the unit" {
+	sed -i '/^  blue-spears:/,/^  [a-z]/s/^    weight: 3$/&\n    reacted: true\n    supported-by: blue-hydra\n    ready: {trigger: contact}/' s.yaml
+	bt-check -q s.yaml
+	bt-render -F png s.yaml > m.png
+	# blue-spears, 2x1 at 8,6 facing north: along the top of its body
+	near "$(at m.png 8 6 8 8)" "$WHITE"		# readied: a white dot
+	near "$(at m.png 9 6 24 8)" "0 0 0"		# Support: a black dot
+	near "$(at m.png 9 6 0 8)" "$GREY"		# reaction used
+	bt-render -F png s.yaml > /dev/null
+	cc_state | bt-render -F png > plain.png
+	near "$(at plain.png 8 6 8 8)" "$BLUE"
+	near "$(at plain.png 9 6 24 8)" "$BLUE"
+	near "$(at plain.png 9 6 0 8)" "$BLUE"
+}
+
+@test "G-2 the terrain key under the map: a swatch of each terrain the map has, 96 pixels apart" {
+	bt-render -F png s.yaml > s.png
+	# the legend starts 24 under the map (72 + 8 * 32); the key's
+	# swatches are its second line, from 17 to 30 down
+	local y=$((72 + 8 * 32 + 24 + 24))
+	near "$("$PIXEL" s.png $((40 + 7)) $y)" "$OPEN"
+	near "$("$PIXEL" s.png $((40 + 96 + 7)) $y)" "$FOREST"
+	near "$("$PIXEL" s.png $((40 + 2 * 96 + 7)) $y)" "$HILL"
+	near "$("$PIXEL" s.png $((40 + 3 * 96 + 7)) $y)" "$WATER"
+	bt-init --seed 1 "$EXAMPLES/kingdom-pass.yaml" | bt-render -F png > k.png
+	y=$((72 + 6 * 32 + 24 + 24))
+	near "$("$PIXEL" k.png $((40 + 3 * 96 + 7)) $y)" "$BLOCKED"
+}
+
+@test "the PDF's legend has the marks of the battle's own ruleset only, and each unit's name" {
+	command -v pdftotext > /dev/null || skip "pdftotext is not installed (poppler-utils)"
+	bt-render -F pdf s.yaml > s.pdf
+	pdftotext s.pdf s.txt
+	grep -q 'White edge: defending' s.txt
+	grep -q 'blue-hydra, River hydra, to act (blue): 6/6 HP' s.txt
+	grep -q '^Order: A blue-hydra (to act), C red-bows, D red-foot, B blue-spears$' s.txt
+	! grep -q 'engaged\|casualty' s.txt
+	bt-init --seed 1 "$EXAMPLES/kingdom-pass.yaml" | bt-render -F pdf > k.pdf
+	pdftotext k.pdf k.txt
+	grep -q 'Cross in a ring: engaged' k.txt
+	! grep -q 'front\|defending\|casualty\|Order:' k.txt
+	bt-init --seed 1 "$EXAMPLES/clash-bridge.yaml" | bt-render -F pdf > c.pdf
+	pdftotext c.pdf c.txt
+	grep -q 'Faded with a cross: casualty' c.txt
+	! grep -q 'engaged\|defending\|Band' c.txt
+}
+
+@test "--paper a4 and letter put the PDF on that page, turned to fit; other formats refuse it" {
+	command -v pdfinfo > /dev/null || skip "pdfinfo is not installed (poppler-utils)"
+	bt-render -F pdf --paper=a4 s.yaml > a4.pdf
+	[[ "$(pdfinfo a4.pdf)" == *"Page size:       841.89 x 595.276 pts (A4)"* ]]
+	bt-render -F pdf --paper letter s.yaml > l.pdf
+	[[ "$(pdfinfo l.pdf)" == *"Page size:       792 x 612 pts (letter)"* ]]
+	bt-render -F pdf s.yaml > n.pdf
+	! [[ "$(pdfinfo n.pdf)" == *"(A4)"* ]]
+	run --separate-stderr -2 bt-render -F png --paper a4 s.yaml
+	assert_output ""
+	assert_equal "${stderr_lines[0]}" "bt-render: --paper is for -F pdf: a png has no page"
+	run --separate-stderr -2 bt-render -F pdf --paper a3 s.yaml
+	assert_equal "${stderr_lines[0]}" "bt-render: bad --paper 'a3': a4 or letter"
+}
+
+@test "a battle named in Japanese is drawn with a font that has its glyphs, not boxes" {
+	command -v pdffonts > /dev/null || skip "pdffonts is not installed (poppler-utils)"
+	fc-list :lang=ja | grep -q . || skip "no Japanese font (fonts-droid-fallback)"
+	sed -i 's/^name: .*/name: 浅瀬の戦い/' s.yaml
+	bt-render -F pdf s.yaml > j.pdf
+	# DejaVu has no kana or kanji: another font is embedded for them
+	pdffonts j.pdf | tail -n +3 | grep -v DejaVu | grep -q 'yes yes yes'
+	[[ "$(pdftotext j.pdf - | head -n 1)" == "浅瀬の戦い (cc), round 1, "* ]]
+	bt-render -F png s.yaml > j.png
 }
 
 @test "no stray line runs from the last row label to a solo's disc" {

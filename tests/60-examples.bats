@@ -62,6 +62,8 @@ load helper
 	[ "$(wc -l < steps.sh)" -ge 4 ]
 	run -0 bash -e -o pipefail steps.sh
 	assert_line --partial "Skirmish at the ford (cc), round 1, red-bows to act"
+	# the dry run of the attack, before it is made
+	assert_line "blue-hydra attacks red-foot: roll a d20; 11 or more hits (AC 15); a natural 20 adds 1 damage (CC-19)"
 	run -0 field next.yaml units.red-foot.hp
 	[[ "$output" =~ ^[0-9]+$ ]]
 }

@@ -157,6 +157,9 @@ diagnostic_command() {
 	"no unit 'nobody'"*)	echo "bt-move nobody f < s.yaml" ;;
 	"unknown action"*)	echo "bt-act blue-hydra strategy 3 < s.yaml" ;;
 	"bad --rolls"*)		echo "bt-move blue-hydra f --rolls x < s.yaml" ;;
+	"--rolls ask: no answer"*) echo "bt-init --seed 1 -r 10,5 '$DATA/cc-fight-field.yaml' > f.yaml &&
+				    '$BT_BUILDDIR/tests/pty-answer' -- bt-attack -r ask -f f.yaml red-a blue-b > /dev/null; s=\$?; rm f.yaml; exit \$s" ;;
+	"--rolls ask: can't open"*) echo "setsid -w bt-move blue-hydra f --rolls ask < s.yaml" ;;
 	"--in-place needs"*)	echo "bt-check -i < s.yaml" ;;
 	"a png picture"*)	echo "script -qec 'bt-render -F png s.yaml' /dev/null >&2" ;;
 	"o.txt:1:21"*)		echo "echo 'bt-move blue-hydra f; ls' > o.txt &&

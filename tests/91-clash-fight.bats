@@ -276,5 +276,5 @@ ogre_at_hero() {
 	bt-attack -r 15,6 -f s.yaml red-foot.1 blue-foot.1 | bt-render > out
 	grep -q '^  2 \. A_A2A3f ' out
 	grep -q '^Victory points: blue 0, red 0 (10 wins)$' out
-	grep -q '^A   blue-foot  blue  1,2       -       3/3 stands 0 5 6$' out
+	grep -q '^A   blue-foot  blue  1,2       open  -       3/3 stands 0 5 6  -       ' out
 }

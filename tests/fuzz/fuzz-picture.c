@@ -19,7 +19,8 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	bt_error_init(&err, "<fuzz>");
 	if (bt_state_read(&st, text, size, BT_LOAD_STATE, &err) == 0)
 		for (int f = BT_FMT_PNG; f <= BT_FMT_PDF; f++)
-			bt_render_picture(&st, f, fuzz_null(), &err);
+			bt_render_picture(&st, f, f == BT_FMT_PDF ?
+			    BT_PAPER_A4 : BT_PAPER_NONE, fuzz_null(), &err);
 	bt_error_print(&err, fuzz_null());
 	bt_error_free(&err);
 	bt_state_free(&st);
