@@ -37,7 +37,7 @@ main(int argc, char *argv[])
 	int ch;
 
 	bt_cli_start(argv);
-	while ((ch = getopt_long(argc, argv, "f:hV", opts, NULL)) != -1) {
+	while ((ch = bt_getopt(argc, argv, "f:hV", opts)) != -1) {
 		switch (ch) {
 		case 'h':
 			usage(BT_EXIT_OK);

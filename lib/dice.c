@@ -279,6 +279,14 @@ bt_roll(struct bt_dice *d, int sides)
 			    "dice need the referee's key (--key-file FILE or "
 			    "BT_KEY_FILE)");
 		v = 1;
+	} else if (d->keyed && *d->counter >= BT_MAX_INT) {
+		/* The count is a state's integer: one more would not read
+		 * back (bt-state(5)). */
+		if (d->problem == NULL)
+			d->problem = bt_xasprintf("the battle's key has rolled "
+			    "%ld dice, the most a state counts: start a new "
+			    "keyed battle", BT_MAX_INT);
+		v = 1;
 	} else if (d->keyed)
 		v = bt_keyed_die(d->key, d->battle, (*d->counter)++, d->nonce,
 		    sides);

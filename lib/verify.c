@@ -352,7 +352,7 @@ bt_verify_main(int argc, char **argv, void (*usage)(int))
 	long turns = 0;
 	int ch, status;
 
-	while ((ch = getopt_long(argc, argv, "f:hV", opts, NULL)) != -1) {
+	while ((ch = bt_getopt(argc, argv, "f:hV", opts)) != -1) {
 		switch (ch) {
 		case 'A':
 			r.opts.allow_rolls = true;

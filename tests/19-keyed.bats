@@ -35,6 +35,22 @@ keyed_state() {
 	assert_equal "$(field s.yaml rolls)" 8
 }
 
+@test "keyed dice: the count stops at the most a state holds; no state it writes is refused" {
+	keyed_state
+	sed -i 's/^rolls: .*/rolls: 999999999/' s.yaml
+	cp s.yaml before.yaml
+	export BT_KEY_FILE=../key
+	# one die left: taken, and the state reads back
+	run -0 bt-roll -f s.yaml -i d20
+	assert_equal "$(field s.yaml rolls)" 1000000000
+	bt-check s.yaml > /dev/null
+	# none left: exit 2, the file as it was
+	cp s.yaml full.yaml
+	run --separate-stderr -2 bt-roll -f s.yaml -i d20
+	assert_equal "$stderr" "bt-roll: the battle's key has rolled 1000000000 dice, the most a state counts: start a new keyed battle"
+	cmp s.yaml full.yaml
+}
+
 @test "keyed dice: the same key, battle and count roll the same; another count rolls on" {
 	keyed_state
 	export BT_KEY_FILE=../key
