@@ -460,17 +460,53 @@ stop_here(const char *name, long n, int status)
 }
 
 /*
+ * The unit of another side than side that id (a unit, or a clash stand
+ * UNIT.N) names, or NULL: it names one of side's, or none the state has.
+ * len: the id's bytes (it may end before a ',' or '=').
+ */
+static const struct bt_unit *
+others(const struct bt_state *st, const char *side, const char *id,
+    size_t len)
+{
+	const struct bt_unit *u;
+	char *unit = bt_xasprintf("%.*s", (int)len, id), *dot;
+
+	if ((dot = strchr(unit, '.')) != NULL)
+		*dot = '\0';
+	u = bt_unit_find(st, unit);
+	free(unit);
+	return u != NULL && strcmp(u->side, side) != 0 ? u : NULL;
+}
+
+/* --side's refusal of an order that names another side's unit where
+ * only the side's own may stand: what names it, and the id. */
+static int
+not_ours(const struct bt_orders_opts *opts, const char *what, const char *id,
+    size_t len)
+{
+	bt_warnx("refused: %s '%.*s' is not %s's: these orders are %s's "
+	    "(--side %s)", what, (int)len, id, opts->side, opts->side,
+	    opts->side);
+	return BT_EXIT_REFUSED;
+}
+
+/*
  * What a play-by-email table refuses before an order is played (exit 1):
  * forced dice in a keyed battle, unless the referee allows them; with
- * --side, an order for a unit of another side (the unit that acts, the
- * first operand: a target is the enemy's), or any order out of the side's
- * turn. A unit the state lacks is left to the order's own usage error.
+ * --side, an order that names a unit of another side where only the
+ * side's own may stand: the unit that acts (the first operand: a target
+ * is the enemy's), every army of a bt-morale, every unit whose reactions
+ * --hold declines (a side declines its own, never the enemy's), every
+ * stand --fill moves; and any order out of the side's turn. A unit the
+ * state lacks is left to the order's own usage error.
  */
 static int
 table_refuses(const struct bt_state *st, const struct bt_orders_opts *opts,
     const struct bt_order *o, const struct bt_cli *c, const char *what)
 {
-	const struct bt_unit *u, *active;
+	const struct bt_unit *active;
+	const char *p;
+	size_t len;
 
 	if (st->keyed != NULL && c->forcing && !opts->allow_rolls) {
 		bt_warnx("refused: forced dice (-r) in the orders of a keyed "
@@ -480,20 +516,20 @@ table_refuses(const struct bt_state *st, const struct bt_orders_opts *opts,
 	}
 	if (opts->side == NULL)
 		return BT_EXIT_OK;
-	if (o->argc > 0 && strcmp(what, "resolve") != 0) {
-		/* A clash stand, UNIT.N, is its unit's. */
-		char *id = bt_xstrdup(o->argv[0]), *dot = strchr(id, '.');
-
-		if (dot != NULL)
-			*dot = '\0';
-		u = bt_unit_find(st, id);
-		free(id);
-		if (u != NULL && strcmp(u->side, opts->side) != 0) {
-			bt_warnx("refused: '%s' is not %s's: these orders are "
-			    "%s's (--side %s)", o->argv[0], opts->side,
-			    opts->side, opts->side);
-			return BT_EXIT_REFUSED;
-		}
+	for (int i = 0; strcmp(what, "resolve") != 0 && i < o->argc &&
+	    (i == 0 || strcmp(what, "morale") == 0); i++)
+		if (others(st, opts->side, o->argv[i], strlen(o->argv[i])))
+			return not_ours(opts, "unit", o->argv[i],
+			    strlen(o->argv[i]));
+	for (p = o->hold; p != NULL && *p != '\0'; p += len + (p[len] == ',')) {
+		len = strcspn(p, ",");
+		if (others(st, opts->side, p, len))
+			return not_ours(opts, "--hold", p, len);
+	}
+	for (size_t i = 0; i < o->nfills; i++) {
+		len = strcspn(o->fills[i], "=");
+		if (others(st, opts->side, o->fills[i], len))
+			return not_ours(opts, "--fill", o->fills[i], len);
 	}
 	if (st->active != NULL &&
 	    (active = bt_unit_find(st, st->active)) != NULL &&

@@ -89,7 +89,7 @@ keyed_state() {
 	printf '# nonce: 7f3a\nbt-move blue-spears r r r\n' > o
 	run --separate-stderr -1 bt-order --side red --key-file ../key -f s.yaml -i o
 	assert_output ""
-	[[ "$stderr" == "bt-order: o:2: bt-move: refused: 'blue-spears' is not red's: these orders are red's (--side red)"* ]]
+	[[ "$stderr" == "bt-order: o:2: bt-move: refused: unit 'blue-spears' is not red's: these orders are red's (--side red)"* ]]
 	cmp s.yaml before.yaml
 	printf 'bt-move red-foot f\n' > o
 	run --separate-stderr -1 bt-order --side red --key-file ../key -f s.yaml -i o
@@ -97,8 +97,21 @@ keyed_state() {
 	cmp s.yaml before.yaml
 	printf 'bt-attack blue-hydra red-foot\n' > o
 	run --separate-stderr -1 bt-order --side red --key-file ../key -f s.yaml -i o
-	[[ "$stderr" == "bt-order: o:1: bt-attack: refused: 'blue-hydra' is not red's: these orders are red's (--side red)"* ]]
+	[[ "$stderr" == "bt-order: o:1: bt-attack: refused: unit 'blue-hydra' is not red's: these orders are red's (--side red)"* ]]
 	cmp s.yaml before.yaml
+}
+
+@test "bt-order --side: a side declines its own units' reactions with --hold, never the enemy's" {
+	keyed_state
+	cp s.yaml before.yaml
+	printf 'bt-move --hold red-foot,red-bows blue-hydra f\n' > o
+	run --separate-stderr -1 bt-order --side blue --key-file ../key -f s.yaml -i o
+	assert_output ""
+	[[ "$stderr" == "bt-order: o:1: bt-move: refused: --hold 'red-foot' is not blue's: these orders are blue's (--side blue)"* ]]
+	cmp s.yaml before.yaml
+	# its own units' reactions are blue's to decline
+	printf 'bt-move --hold blue-hydra blue-hydra f\n' > o
+	run -0 bt-order --side blue --key-file ../key -f s.yaml -i o
 }
 
 @test "bt-order: forced dice in an orders file of a keyed battle only with --allow-rolls" {
