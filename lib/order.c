@@ -724,6 +724,41 @@ bt_orders_nonce(const char *text, size_t len)
 	return NULL;
 }
 
+/*
+ * The pipeline of programs reads and checks the state after every order;
+ * played in memory, the state is read back once, at the end, as the next
+ * program would read it, so that bt-order never writes one that a bt
+ * program refuses. A refusal here is a bug in bt's rules: nothing is
+ * written, exit 3, as the next program of the pipeline would give.
+ */
+static int
+reads_back(const struct bt_state *st, const char *name, size_t hint)
+{
+	struct bt_state back;
+	struct bt_error err;
+	size_t len;
+	char *text = bt_state_emit(st, hint, &len);
+	int status = BT_EXIT_OK;
+
+	if (text == NULL) {
+		bt_warnx("can't emit the state: libyaml failed");
+		return BT_EXIT_IO;
+	}
+	bt_error_init(&err, "<the orders' state>");
+	if (bt_state_read(&back, text, len, BT_LOAD_STATE, &err) < 0) {
+		/* Out of memory is exit 4, as anywhere. */
+		if (err.status != BT_EXIT_IO)
+			bt_warnx("%s: the orders leave a state that does not "
+			    "read back, a bug in bt: nothing is written", name);
+		bt_error_print(&err, stderr);
+		status = err.status == BT_EXIT_IO ? BT_EXIT_IO : BT_EXIT_DATA;
+	}
+	bt_state_free(&back);
+	bt_error_free(&err);
+	free(text);
+	return status;
+}
+
 int
 bt_orders_play(struct bt_state *st, const char *name, const char *text,
     size_t len)
@@ -796,6 +831,8 @@ bt_orders_play_as(struct bt_state *st, const char *name, const char *text,
 		s = nl != NULL ? nl + 1 : end;
 	}
 	free(nonce);
+	if (status == BT_EXIT_OK)
+		status = reads_back(st, name, len);
 	return status;
 }
 
