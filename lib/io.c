@@ -361,39 +361,11 @@ link_aside(const char *dir, const char *name, const char *target)
 	return NULL;
 }
 
-/*
- * -i SUFFIX: the state about to be replaced becomes real + suffix, by a
- * link renamed over any older backup. Called with the fatal signals
- * blocked, just before the state's own rename; -1, errno set, with no
- * file changed.
- */
-static int
-keep_backup(const char *dir, const char *real, const char *name,
-    const char *suffix)
-{
-	char *bak = bt_xasprintf("%s%s", real, suffix);
-	char *aside = link_aside(dir, name, real);
-	int saved;
-
-	if (aside == NULL || rename(aside, bak) < 0) {
-		saved = errno;
-		if (aside != NULL)
-			unlink(aside);
-		free(aside);
-		free(bak);
-		errno = saved;
-		return -1;
-	}
-	free(aside);
-	free(bak);
-	return 0;
-}
-
 static int
 write_in_place(const char *path, const char *suffix, const char *buf,
     size_t len, struct bt_error *err)
 {
-	char *real, *slash, *dir;
+	char *real, *slash, *dir, *aside = NULL;
 	struct stat sb;
 	sigset_t old;
 	int fd, dfd, saved;
@@ -448,7 +420,15 @@ write_in_place(const char *path, const char *suffix, const char *buf,
 	 * temporary file and ends the run with the file unchanged.
 	 */
 	block_fatal(&old);
-	if (suffix != NULL && keep_backup(dir, real, slash + 1, suffix) < 0) {
+	/*
+	 * -i SUFFIX: the state about to be replaced is kept as real + suffix
+	 * by a hard link made aside first (the very bytes and mode, no
+	 * copy), renamed over any older backup only once the new state is
+	 * in place; should that last rename fail, the link puts the old
+	 * state back, so a failed run leaves both files as they were.
+	 */
+	if (suffix != NULL &&
+	    (aside = link_aside(dir, slash + 1, real)) == NULL) {
 		saved = errno;
 		sigprocmask(SIG_SETMASK, &old, NULL);
 		remove_tmp();
@@ -460,10 +440,32 @@ write_in_place(const char *path, const char *suffix, const char *buf,
 	}
 	if (rename(tmp_path, real) < 0) {
 		saved = errno;
+		if (aside != NULL)
+			unlink(aside);
+		free(aside);
 		sigprocmask(SIG_SETMASK, &old, NULL);
 		goto fail;
 	}
 	tmp_made = 0;
+	if (aside != NULL) {
+		char *bak = bt_xasprintf("%s%s", real, suffix);
+
+		if (rename(aside, bak) < 0) {
+			saved = errno;
+			if (rename(aside, real) < 0)
+				unlink(aside);
+			free(aside);
+			free(bak);
+			sigprocmask(SIG_SETMASK, &old, NULL);
+			remove_tmp();
+			free(dir);
+			free(real);
+			return bt_errorf(err, BT_EXIT_IO, 0, 0, "can't keep the "
+			    "backup '%s%s': %s", path, suffix, strerror(saved));
+		}
+		free(aside);
+		free(bak);
+	}
 	free(tmp_path);
 	tmp_path = NULL;
 	if ((dfd = open(dir, O_RDONLY | O_DIRECTORY)) >= 0) {
