@@ -601,6 +601,7 @@ struct bt_load {
 	size_t			 unitcap;	/* room in st->units */
 	size_t			 textlen;	/* of the input, to size it */
 	const struct bt_node	*templates;	/* a scenario's, as read */
+	size_t			 expanded;	/* text its units took from them */
 };
 struct bt_field;
 struct bt_schema {

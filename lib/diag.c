@@ -195,6 +195,18 @@ bt_error_print(const struct bt_error *e, FILE *fp)
 		const struct bt_msg *m = sorted[i];
 		char *line;
 
+		size_t j;
+
+		/* Said once: a template's fault is every unit's that uses
+		 * it, at the template's place. */
+		for (j = i; j > 0 && sorted[j - 1]->line == m->line &&
+		    sorted[j - 1]->col == m->col; j--)
+			if (strcmp(sorted[j - 1]->text, m->text) == 0)
+				break;
+		if (j > 0 && sorted[j - 1]->line == m->line &&
+		    sorted[j - 1]->col == m->col)
+			continue;
+
 		if (e->file != NULL && m->line > 0)
 			line = bt_xasprintf("%s:%d:%d: %s", e->file, m->line,
 			    m->col, m->text);

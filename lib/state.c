@@ -437,6 +437,20 @@ template_names(const struct bt_load *ld)
 	return names;
 }
 
+/* About the bytes n takes as a state's text: its scalars, and for each
+ * node a few of indentation, punctuation and line break. */
+static size_t
+text_size(const struct bt_node *n)
+{
+	size_t size = 8;
+
+	if (n->kind == BT_NODE_SCALAR)
+		return size + strlen(n->str);
+	for (uint32_t i = 0; i < n->n; i++)
+		size += text_size(n->kids[i]);
+	return size;
+}
+
 /*
  * A scenario's unit with 'template: NAME' (bt-state(5)): the mapping
  * read is the template's keys that the unit does not give, then the
@@ -470,6 +484,19 @@ expand_template(struct bt_load *ld, const struct bt_node *value,
 		free(names);
 		return -1;
 	}
+	/*
+	 * A template is text written once and read many times: bounded as
+	 * a whole, the scenario and what its templates add, by the input's
+	 * bound, or a small scenario could make a state no program reads
+	 * (as YAML's aliases could, which the loader refuses for that).
+	 */
+	if (ld->textlen + ld->expanded > (size_t)BT_MAX_INPUT)
+		return -1;	/* said at the unit that passed the bound */
+	ld->expanded += text_size(t);
+	if (ld->textlen + ld->expanded > (size_t)BT_MAX_INPUT)
+		return bt_errorf(ld->err, BT_EXIT_DATA, name->line, name->col,
+		    "the units' templates make the scenario larger than %ld "
+		    "MiB, the most a state may be", BT_MAX_INPUT >> 20);
 	merged->kids = bt_xcalloc((size_t)t->n + value->n,
 	    sizeof(*merged->kids));
 	for (uint32_t i = 0; i < t->n; i += 2)
@@ -898,7 +925,7 @@ int
 bt_state_read(struct bt_state *st, const char *buf, size_t len,
     enum bt_load_mode mode, struct bt_error *err)
 {
-	struct bt_load ld = { err, st, mode, 0, len, NULL };
+	struct bt_load ld = { .err = err, .st = st, .mode = mode, .textlen = len };
 	struct bt_tree_hook hook = { "units", stream_entry, &ld };
 	struct bt_tree tree = { .hook = &hook };
 	size_t before = err->n;

@@ -59,3 +59,11 @@ PROGRAMS="bt-act bt-attack bt-check bt-init bt-morale bt-move bt-order bt-render
 		done
 	done
 }
+
+@test "every tests/*.bats is in Makefile.am's TESTS: make check runs it" {
+	local f
+	for f in "$BT_SRCDIR"/tests/*.bats; do
+		grep -q "^	tests/${f##*/} *\\\\*$" "$BT_SRCDIR/Makefile.am" ||
+			fail "tests/${f##*/} is not in TESTS"
+	done
+}

@@ -161,13 +161,13 @@ letters() {
 @test "the dropped letters are refused where they clashed, and the long options still work" {
 	cc_state > s.yaml
 	run --separate-stderr -2 bt-move -d -f s.yaml blue-hydra f
-	[[ "$stderr" == "bt-move: invalid option -- 'd'"* ]]
+	[[ "$stderr" == "bt-move: unknown option '-d'"* ]]
 	run --separate-stderr -2 bt-resolve -F a.1=1,1 -f s.yaml
-	[[ "$stderr" == "bt-resolve: invalid option -- 'F'"* ]]
+	[[ "$stderr" == "bt-resolve: unknown option '-F'"* ]]
 	run --separate-stderr -2 bt-morale -R -f s.yaml blue-hydra
-	[[ "$stderr" == "bt-morale: invalid option -- 'R'"* ]]
+	[[ "$stderr" == "bt-morale: unknown option '-R'"* ]]
 	run --separate-stderr -2 bt-attack -s x -f s.yaml blue-hydra red-foot
-	[[ "$stderr" == "bt-attack: invalid option -- 's'"* ]]
+	[[ "$stderr" == "bt-attack: unknown option '-s'"* ]]
 	printf 'bt-move -d blue-hydra f\n' > t.orders
 	run --separate-stderr -2 bt-order -f s.yaml t.orders
 	[[ "$stderr" == "bt-order: t.orders:1: bt-move: unknown option '-d'"* ]]
@@ -244,4 +244,30 @@ templated() {
 	sed 's/^units:$/templates: {}\nunits:/' s.yaml > t.yaml
 	run --separate-stderr -3 bt-check t.yaml
 	[[ "$stderr" == "bt-check: t.yaml:"*": 'templates' are for a scenario: bt-init writes each unit whole" ]]
+}
+
+@test "templates can't make a small scenario a huge state: their text counts against the input's bound, and a template's fault is said once" {
+	# 20,000 units of a template with 4,000 bytes of notes: 1.4 MB of
+	# scenario, over 64 MiB once expanded
+	awk 'BEGIN {
+		print "bt: 1\nrules: cc\nname: Many\nweather: clear\nclimate: temperate"
+		print "map:\n  width: 10\n  height: 10\n  rows:"
+		for (y = 0; y < 10; y++) print "    - \"..........\""
+		print "  zones:\n    red: [[0, 0, 9, 4]]\n    blue: [[0, 5, 9, 9]]"
+		print "sides:\n  red: {commander: R, rating: 1, culture: 1}"
+		print "  blue: {commander: B, rating: 1, culture: 2}"
+		printf "templates:\n  t:\n    notes: "
+		for (i = 0; i < 4000; i++) printf "x"
+		print "\n    speed: oops"
+		print "units:"
+		for (i = 0; i < 20000; i++)
+			printf "  u%d: {template: t, side: %s}\n", i, i % 2 ? "blue" : "red"
+	}' > many.yaml
+	run --separate-stderr -3 timeout 60 bt-check --scenario many.yaml
+	assert_output ""
+	# the bound, at the unit where it is passed, once; the template's
+	# bad speed once, though every unit before that one has it
+	[[ $stderr == *"the units' templates make the scenario larger than 64 MiB, the most a state may be"* ]]
+	assert_equal "$(grep -c "the units' templates make" <<< "$stderr")" 1
+	assert_equal "$(grep -c "many.yaml:$(grep -n '^    speed: oops' many.yaml | cut -d: -f1):" <<< "$stderr")" 1
 }
