@@ -82,16 +82,8 @@ main(int argc, char *argv[])
 		bt_warnx("--adv and --dis are for a d20, not '%s'", argv[0]);
 		usage(BT_EXIT_USAGE);
 	}
-	if (what != NULL && !bt_text_valid(what)) {
-		bt_warnx("bad --what: it must be UTF-8 text on one line");
+	if (what != NULL && bt_cli_text("--what", what) < 0)
 		usage(BT_EXIT_USAGE);
-	}
-	/* It goes into the log's text, which must read back (bt-state(5)). */
-	if (what != NULL && strlen(what) > BT_MAX_NAME) {
-		bt_warnx("bad --what: %zu bytes long: at most %d", strlen(what),
-		    BT_MAX_NAME);
-		usage(BT_EXIT_USAGE);
-	}
 
 	if ((status = bt_cli_load(&cli, &st, &in, BT_LOAD_STATE)) == 0 &&
 	    (status = bt_cli_refuse_ended(&st)) == 0 &&

@@ -963,6 +963,10 @@ int	 bt_cli_apply(struct bt_state *, const struct bt_cli *,
 int	 bt_cli_hold(struct bt_order *, const char *arg);
 /* --seed N and "X,Y": numbers spelled as in a state, digits only; -1
  * after saying what is wrong. */
+/* An option's text that goes into the log (--crit-type, --what): UTF-8
+ * on one line, a name's length at most (the log's text must read back);
+ * -1 after saying what is wrong. */
+int	 bt_cli_text(const char *option, const char *arg);
 int	 bt_cli_seed(const char *arg, uint64_t *seed);
 int	 bt_cli_xy(const char *arg, int *x, int *y);
 

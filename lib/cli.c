@@ -565,6 +565,21 @@ whole(const char *s, long long max, long long *v, char **end)
 }
 
 int
+bt_cli_text(const char *option, const char *arg)
+{
+	if (!bt_text_valid(arg)) {
+		bt_warnx("bad %s: it must be UTF-8 text on one line", option);
+		return -1;
+	}
+	if (strlen(arg) > BT_MAX_NAME) {
+		bt_warnx("bad %s: %zu bytes long: at most %d", option,
+		    strlen(arg), BT_MAX_NAME);
+		return -1;
+	}
+	return 0;
+}
+
+int
 bt_cli_seed(const char *arg, uint64_t *seed)
 {
 	long long v;

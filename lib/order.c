@@ -49,18 +49,8 @@ attack_option(struct bt_order *o, int ch, char *arg)
 		o->adv = true;
 		return 0;
 	case 'c':
-		/* It goes into the log as it is written: a name's length
-		 * keeps the log's text within BT_MAX_TEXT. */
-		if (!bt_text_valid(arg)) {
-			bt_warnx("bad --crit-type: it must be UTF-8 text on one "
-			    "line");
+		if (bt_cli_text("--crit-type", arg) < 0)
 			return -1;
-		}
-		if (strlen(arg) > BT_MAX_NAME) {
-			bt_warnx("bad --crit-type: %zu bytes long: at most %d",
-			    strlen(arg), BT_MAX_NAME);
-			return -1;
-		}
 		o->crit_type = arg;
 		return 0;
 	case 'd':
