@@ -45,17 +45,6 @@ writer() {
 	assert_equal "$(ls -A | grep -c '^\.')" 0
 }
 
-# stopped PID: the process has stopped itself (BT_FAULT=stop-before-rename).
-stopped() {
-	local state= i
-	for ((i = 0; i < 1000; i++)); do
-		{ read -r _ _ state _ < "/proc/$1/stat"; } 2> /dev/null || return 1
-		[[ $state == T ]] && return 0
-		sleep 0.01
-	done
-	return 1
-}
-
 @test "a second -i writer waits for the first to rename, then reads its state" {
 	cc_state > c.yaml
 	BT_FAULT=stop-before-rename "$BT_BUILDDIR/bt-roll" -i -r 7 -w first -f c.yaml d20 2> first.err &

@@ -108,17 +108,6 @@ kills() {
 	assert_equal "$(find . -maxdepth 1 -name '.s.yaml.*' | wc -l)" 1
 }
 
-# stopped PID: the process has stopped itself (BT_FAULT=stop-before-rename).
-stopped() {
-	local state= i
-	for ((i = 0; i < 1000; i++)); do
-		{ read -r _ _ state _ < "/proc/$1/stat"; } 2> /dev/null || return 1
-		[[ $state == T ]] && return 0
-		sleep 0.01
-	done
-	return 1
-}
-
 # signalled SIG PROGRAM ARGS...: runs "PROGRAM -i -f s.yaml ARGS", stopped
 # between writing its temporary file and renaming it, sends it SIG and
 # lets it go on: it must die of SIG, leaving the old state and no

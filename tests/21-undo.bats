@@ -139,8 +139,7 @@ load helper
 	BT_FAULT=stop-before-rename bt-move -i.bak -f s.yaml blue-hydra f &
 	local pid=$!
 	# the writer stops itself holding the lock, before its renames
-	# (T, or TN when the test runs under nice)
-	while [[ "$(ps -o stat= -p $pid)" != T* ]]; do sleep 0.05; done
+	stopped $pid
 	bt-undo s.yaml 2> undo.err &
 	local undo=$!
 	sleep 0.3

@@ -26,6 +26,17 @@ skip_under_valgrind() {
 	[ -z "${BT_WRAPDIR-}" ] || skip "under valgrind: $1"
 }
 
+# stopped PID: the process has stopped itself (BT_FAULT=stop-before-rename).
+stopped() {
+	local state= i
+	for ((i = 0; i < 1000; i++)); do
+		{ read -r _ _ state _ < "/proc/$1/stat"; } 2> /dev/null || return 1
+		[[ $state == T ]] && return 0
+		sleep 0.01
+	done
+	return 1
+}
+
 # A started cc battle from the small example, with a fixed seed.
 cc_state() {
 	bt-init --seed 1 "$EXAMPLES/cc-skirmish.yaml"
