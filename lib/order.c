@@ -674,14 +674,6 @@ mail_block(const char *name, const char **text, const char **end, long *n)
 	return BT_EXIT_OK;
 }
 
-/*
- * The orders are played on st itself, one after another, as the pipeline
- * of programs plays them: a program reads back exactly the state the one
- * before it wrote, so the state in memory is that state, and there is no
- * need for its text between orders. Going through the text (emit, parse,
- * check) at each order cost time in the log's length, which grows with
- * the orders: 10,000 orders did not end in 15 minutes.
- */
 char *
 bt_orders_nonce(const char *text, size_t len)
 {
@@ -756,6 +748,14 @@ bt_orders_play(struct bt_state *st, const char *name, const char *text,
 	return bt_orders_play_as(st, name, text, len, NULL);
 }
 
+/*
+ * The orders are played on st itself, one after another, as the pipeline
+ * of programs plays them: a program reads back exactly the state the one
+ * before it wrote, so the state in memory is that state, and there is no
+ * need for its text between orders. Going through the text (emit, parse,
+ * check) at each order cost time in the log's length, which grows with
+ * the orders: 10,000 orders did not end in 15 minutes.
+ */
 int
 bt_orders_play_as(struct bt_state *st, const char *name, const char *text,
     size_t len, const struct bt_orders_opts *opts)
