@@ -211,6 +211,8 @@ struct bt_dice {
 };
 void	 bt_rng_seed(struct bt_rng *, uint64_t seed);
 uint32_t bt_rng_next(struct bt_rng *);
+/* Uniform in 0..bound-1 (bound > 0). */
+uint32_t bt_rng_below(struct bt_rng *, uint32_t bound);
 int	 bt_rng_parse(struct bt_rng *, const char *);
 char	*bt_rng_format(const struct bt_rng *);
 /* Parses a --rolls list; on failure returns -1 with *why set (static). */
@@ -782,6 +784,100 @@ char	*bt_cost_text(const struct bt_step_cost *, int n, int over,
 int	 bt_check_hold(const struct bt_state *, const struct bt_order *,
 	    struct bt_error *);
 
+/*
+ * options.c: the legal orders of the moment, one enumeration per ruleset
+ * next to its rules (cc-options.c, kingdom-options.c, clash-options.c),
+ * read alike by the commanders (bt-auto, bt-sim) and by the players'
+ * listing. An option is a bt-order line the programs accept as it is,
+ * with what a commander or a player weighs it by.
+ */
+enum bt_option_kind {
+	BT_OPT_MOVE,		/* bt-move: ends at x, y, facing */
+	BT_OPT_ATTACK,		/* bt-attack in melee */
+	BT_OPT_SHOOT,		/* bt-attack --ranged */
+	BT_OPT_ACT,		/* bt-act: an action (defend, ready, ...) */
+	BT_OPT_MORALE,		/* bt-morale: a rally, a check */
+	BT_OPT_END		/* bt-resolve: the turn or the phase ends */
+};
+struct bt_option {
+	enum bt_option_kind kind;
+	size_t		 line;		/* its bt-order line: bt_option_line */
+	size_t		 note;		/* what the listing adds, or NO_NOTE */
+#define BT_OPTION_NO_NOTE	((size_t)-1)
+	const char	*unit;		/* whose order: an id of the state */
+	const char	*target;	/* the unit attacked, supported; or NULL */
+	int		 x, y, facing;	/* a move's end (facing -1: none) */
+	int		 cost;		/* a move's cost, in the ruleset's unit */
+	int		 need;		/* an attack: the d20 it needs; 0: none */
+	int		 adv;		/* 1 advantage, -1 disadvantage, 0 */
+	bool		 provokes;	/* sets off an enemy's reaction */
+};
+/* A list of options, kept and reused from one order to the next so
+ * that a battle played in memory allocates nothing once it is warm. */
+struct bt_options {
+	struct bt_option *v;
+	size_t		 n, cap;
+	char		*text;		/* the lines and notes, NUL-ended */
+	size_t		 len, tcap;
+};
+/* Empties the list, keeping its memory. */
+void	 bt_options_clear(struct bt_options *);
+void	 bt_options_free(struct bt_options *);
+/* Appends an option of unit with its line printf'd, every other field
+ * zero (facing -1, no note); the pointer holds until the next add. */
+struct bt_option *bt_options_add(struct bt_options *, enum bt_option_kind,
+	    const char *unit, const char *fmt, ...)
+	    __attribute__((format(printf, 4, 5)));
+/* Sets the note of the option last added. */
+void	 bt_options_note(struct bt_options *, const char *fmt, ...)
+	    __attribute__((format(printf, 2, 3)));
+const char *bt_option_line(const struct bt_options *,
+	    const struct bt_option *);
+const char *bt_option_note(const struct bt_options *,
+	    const struct bt_option *);
+
+/*
+ * auto.c: a commander plays a side. A policy only scores the options it
+ * is given, never re-deciding what is legal, and decides from the state
+ * alone (no memory between orders), so that bt-auto one order at a time
+ * and bt-sim in memory give the same battle.
+ */
+struct bt_policy {
+	const char	*name;		/* random, simple, general */
+	const char	*summary;	/* one line, for --help */
+	/* The index of the option chosen among opts (n > 0). rng is the
+	 * policy's own generator (bt_policy_rng), never the battle's dice. */
+	size_t	(*choose)(const struct bt_state *, const char *side,
+		    const struct bt_options *, struct bt_rng *);
+};
+/* random: a uniformly random legal order, the baseline of every ruleset. */
+extern const struct bt_policy bt_policy_random;
+/* A ruleset's policy by name, or NULL. */
+const struct bt_policy *bt_policy_find(const struct bt_ruleset *,
+	    const char *name);
+/* The generator a policy draws from: seeded from the battle's dice as
+ * they stand, which it leaves as they are. */
+void	 bt_policy_rng(const struct bt_state *, struct bt_rng *);
+/* The side whose order the battle waits for, or NULL when it is over. */
+const char *bt_waiting(const struct bt_state *);
+/* Every legal order of side now; 0, or -1 when the ruleset has none. */
+int	 bt_options_of(const struct bt_state *, const char *side,
+	    struct bt_options *);
+struct bt_auto {
+	const struct bt_policy **policy; /* by side index; NULL: not played */
+	FILE		*orders;	/* each order's line as played, or NULL */
+	long		 max_orders;	/* at most so many; 0: no bound */
+	const struct bt_key *key;	/* a keyed battle's key, or NULL */
+};
+/*
+ * Plays st with the commanders of a until the battle waits for a side
+ * they don't play, the battle ends or max_orders are played; *played
+ * counts them. Each order goes through bt-order's own line (a refusal
+ * is a bug in bt: exit 3). Returns the exit status.
+ */
+int	 bt_auto_play(struct bt_state *, const struct bt_auto *,
+	    long *played);
+
 /* rules.c: what each ruleset provides. */
 struct bt_ruleset {
 	const char		*name;
@@ -800,6 +896,15 @@ struct bt_ruleset {
 	bt_play_fn	*move, *attack, *act, *morale, *resolve;
 	/* bt-render: what the text map ends with, or NULL. */
 	void	(*report)(const struct bt_state *, FILE *);
+	/* options.c: the side whose order the battle waits for (the active
+	 * unit's, the phase's), or NULL when it is over; and every legal
+	 * order of that side now, added to the list (never none). NULL
+	 * where the ruleset has no enumeration yet. */
+	const char *(*waiting)(const struct bt_state *);
+	void	(*options)(const struct bt_state *, const char *side,
+		    struct bt_options *);
+	/* Its commanders, &bt_policy_random first, ended by NULL. */
+	const struct bt_policy *const *policies;
 };
 extern const struct bt_ruleset bt_cc, bt_kingdom, bt_clash;
 const struct bt_ruleset *bt_ruleset_find(const char *);
@@ -968,6 +1073,8 @@ int	 bt_cli_hold(struct bt_order *, const char *arg);
  * -1 after saying what is wrong. */
 int	 bt_cli_text(const char *option, const char *arg);
 int	 bt_cli_seed(const char *arg, uint64_t *seed);
+/* A count of the command line (--count, bt-sim's -N): 1 to 10^9. */
+int	 bt_cli_count_arg(const char *option, const char *arg, long *n);
 int	 bt_cli_xy(const char *arg, int *x, int *y);
 
 /* order.c: a turn program's command line, parsed alike by the program and
@@ -1017,6 +1124,11 @@ int	 bt_orders_play_as(struct bt_state *st, const char *name,
 /* bt-verify's run after bt_cli_start (bt-verify(1)): usage(status)
  * prints the usage and exits. Returns the exit status. */
 int	 bt_verify_main(int argc, char **argv, void (*usage)(int));
+/* One line of orders played on st in memory, as bt-order plays line n
+ * of name: what bt-auto and bt-sim give. Returns the exit status, having
+ * said why on failure. */
+int	 bt_orders_play_line(struct bt_state *st, const char *name, long n,
+	    const char *line, const struct bt_orders_opts *);
 /* The text of the first '# nonce:' line of orders, blanks trimmed;
  * caller frees; NULL when there is none. */
 char	*bt_orders_nonce(const char *text, size_t len);

@@ -593,6 +593,22 @@ bt_cli_seed(const char *arg, uint64_t *seed)
 	return 0;
 }
 
+int
+bt_cli_count_arg(const char *option, const char *arg, long *n)
+{
+	long long v;
+	char *end;
+
+	if (whole(arg, 1000000000LL, &v, &end) < 0 || *end != '\0' ||
+	    v == 0) {
+		bt_warnx("bad %s '%s': a number from 1 to 1000000000", option,
+		    arg);
+		return -1;
+	}
+	*n = (long)v;
+	return 0;
+}
+
 /* "X,Y": two whole numbers. */
 int
 bt_cli_xy(const char *arg, int *x, int *y)

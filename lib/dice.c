@@ -73,19 +73,24 @@ bt_rng_format(const struct bt_rng *r)
 	    r->inc);
 }
 
-/* A uniform value in 1..sides: retry the few values that would favour
+/* A uniform value in 0..bound-1: retry the few values that would favour
  * low results. */
-static int
-rng_die(struct bt_rng *r, int sides)
+uint32_t
+bt_rng_below(struct bt_rng *r, uint32_t bound)
 {
-	uint32_t bound = (uint32_t)sides;
 	uint32_t threshold = -bound % bound;
 	uint32_t v;
 
 	do
 		v = bt_rng_next(r);
 	while (v < threshold);
-	return (int)(v % bound) + 1;
+	return v % bound;
+}
+
+static int
+rng_die(struct bt_rng *r, int sides)
+{
+	return (int)bt_rng_below(r, (uint32_t)sides) + 1;
 }
 
 int

@@ -571,6 +571,16 @@ play_line(struct bt_state *st, const char *name, long n, const char *line,
 	return status;
 }
 
+int
+bt_orders_play_line(struct bt_state *st, const char *name, long n,
+    const char *line, const struct bt_orders_opts *opts)
+{
+	static const struct bt_orders_opts none = { 0 };
+
+	return play_line(st, name, n, line, opts != NULL ? opts : &none,
+	    NULL);
+}
+
 /*
  * Whether a line holds an order, as split would find: not blank, not a
  * comment. Counted before any is played, so that a file of too many is
