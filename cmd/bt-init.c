@@ -128,7 +128,9 @@ main(int argc, char *argv[])
 	bt_error_free(&err);
 	bt_error_init(&err, in.name);
 	(void)bt_cli_dice(&cli, &st, &dice, &own);	/* cli.key: no file read */
-	if (bt_setup(&st, seed, &dice, &err) < 0) {
+	if ((status = bt_cli_ask(&cli, &dice)) != 0)
+		;
+	else if (bt_setup(&st, seed, &dice, &err) < 0) {
 		if (dice.problem != NULL) {
 			bt_warnx("%s", dice.problem);
 			status = BT_EXIT_USAGE;
@@ -138,6 +140,7 @@ main(int argc, char *argv[])
 		}
 	} else if (bt_dice_done(&dice) == 0)
 		status = bt_cli_save(&cli, &st, &in);
+	bt_cli_ask_close(&dice);
 	bt_dice_free(&dice);
 done:
 	bt_error_free(&err);

@@ -87,7 +87,8 @@ main(int argc, char *argv[])
 
 	if ((status = bt_cli_load(&cli, &st, &in, BT_LOAD_STATE)) == 0 &&
 	    (status = bt_cli_refuse_ended(&st)) == 0 &&
-	    (status = bt_cli_dice(&cli, &st, &dice, &key)) == 0) {
+	    (status = bt_cli_dice(&cli, &st, &dice, &key)) == 0 &&
+	    (status = bt_cli_ask(&cli, &dice)) == 0) {
 		/* D-1: advantage and disadvantage together cancel. */
 		e = bt_dm_roll(&st, &dice, &x, adv - dis, what);
 		if (bt_dice_done(&dice) < 0) {
@@ -95,6 +96,7 @@ main(int argc, char *argv[])
 			status = BT_EXIT_USAGE;
 		} else if ((status = bt_cli_save(&cli, &st, &in)) == 0)
 			fprintf(stderr, "%s: %s\n", bt_progname, e->text);
+		bt_cli_ask_close(&dice);
 		bt_dice_free(&dice);
 	}
 	bt_key_free(&key);

@@ -1075,6 +1075,11 @@ int	 bt_cli_play(struct bt_cli *, const struct bt_order *, const char *what);
  * the state may be half changed: free it and write nothing. */
 int	 bt_cli_apply(struct bt_state *, const struct bt_cli *,
 	    const struct bt_order *, const char *what);
+/* --rolls ask or BT_ROLLS=ask: the terminal opened for d's dice past the
+ * forced ones (bt(7)); 0, or the exit status after saying why. Closed
+ * with bt_cli_ask_close, which is harmless when nothing was opened. */
+int	 bt_cli_ask(const struct bt_cli *, struct bt_dice *);
+void	 bt_cli_ask_close(struct bt_dice *);
 int	 bt_cli_hold(struct bt_order *, const char *arg);
 /* --seed N and "X,Y": numbers spelled as in a state, digits only; -1
  * after saying what is wrong. */

@@ -366,9 +366,13 @@ culture_check(struct bt_state *st, struct bt_dice *dice, struct bt_side **in,
 
 	dice->record = &e->rolls;
 	for (size_t i = 0; i < n; i++) {
-		int r = bt_roll(dice, 20);
 		char *more;
+		int r;
 
+		bt_dice_why(dice, in[i]->id, " for the contested Culture check "
+		    "(CC-2), %+d; the highest deploys first or last as it "
+		    "chooses, a tie rolls again", in[i]->culture);
+		r = bt_roll(dice, 20);
 		total[i] = r + in[i]->culture;
 		more = bt_xasprintf("%s%s %s %d %c %d = %d", text,
 		    i == 0 ? "" : i + 1 == n ? " against" : ",",
@@ -431,6 +435,8 @@ roll_weather(struct bt_state *st, struct bt_dice *dice)
 	int r;
 
 	dice->record = &e->rolls;
+	bt_dice_why(dice, "the weather", " on the table of CC-4: 1-13 clear, "
+	    "14-15 fog, 16-17 heat, 18-19 rain, 20 the climate's extreme");
 	r = bt_roll(dice, 20);
 	dice->record = NULL;
 	if (r <= 13)

@@ -450,8 +450,8 @@ say_dice(const struct bt_dice *d)
  * given with -r are asked on the terminal, never standard input, which
  * may be the state.
  */
-static int
-open_ask(const struct bt_cli *c, struct bt_dice *d)
+int
+bt_cli_ask(const struct bt_cli *c, struct bt_dice *d)
 {
 	const char *env = getenv("BT_ROLLS");
 
@@ -469,6 +469,16 @@ open_ask(const struct bt_cli *c, struct bt_dice *d)
 	}
 	d->forcing = true;
 	return BT_EXIT_OK;
+}
+
+void
+bt_cli_ask_close(struct bt_dice *d)
+{
+	if (d->ask_in != NULL) {
+		fclose(d->ask_in);
+		fclose(d->ask_out);
+	}
+	d->ask_in = d->ask_out = NULL;
 }
 
 int
@@ -494,7 +504,7 @@ bt_cli_apply(struct bt_state *st, const struct bt_cli *c,
 	}
 	bt_error_init(&err, NULL);
 	dice.collect = c->dry_run;
-	if (!c->dry_run && (status = open_ask(c, &dice)) != 0) {
+	if (!c->dry_run && (status = bt_cli_ask(c, &dice)) != 0) {
 		bt_key_free(&key);
 		return status;
 	}
@@ -513,10 +523,7 @@ bt_cli_apply(struct bt_state *st, const struct bt_cli *c,
 	}
 	if (status == BT_EXIT_OK && c->dry_run)
 		say_dice(&dice);
-	if (dice.ask_in != NULL) {
-		fclose(dice.ask_in);
-		fclose(dice.ask_out);
-	}
+	bt_cli_ask_close(&dice);
 	bt_dice_free(&dice);
 	bt_key_free(&key);
 	bt_error_free(&err);

@@ -29,6 +29,7 @@ bt_dm_roll(struct bt_state *st, struct bt_dice *dice,
 	int total;
 
 	dice->record = &e->rolls;
+	bt_dice_why(dice, what != NULL ? what : "the DM's roll", NULL);
 	if (adv != 0) {
 		int kept = bt_d20(dice, adv);
 

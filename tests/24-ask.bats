@@ -84,3 +84,25 @@ d20? ^D"
 	assert_equal "$stderr" "bt-attack: too few --rolls values: 1 given, a d6 needed next"
 	cmp s.yaml before.yaml
 }
+
+@test "CC-2 CC-4 bt-init --rolls ask: each setup roll's sentence, then its die" {
+	run --separate-stderr -0 "$ANSWER" 12 20 5 -- sh -c "bt-init -r ask '$EXAMPLES/cc-field.yaml' > s.yaml"
+	assert_equal "$output" "blue: roll a d20 for the contested Culture check (CC-2), +2; the highest deploys first or last as it chooses, a tie rolls again
+d20? 12
+red: roll a d20 for the contested Culture check (CC-2), +1; the highest deploys first or last as it chooses, a tie rolls again
+d20? 20
+the weather: roll a d20 on the table of CC-4: 1-13 clear, 14-15 fog, 16-17 heat, 18-19 rain, 20 the climate's extreme
+d20? 5"
+	assert_equal "$(log_rolls s.yaml culture)" "[d20=12, d20=20]"
+	assert_equal "$(field s.yaml weather)" clear
+	assert_equal "$(field s.yaml deploy-first)" blue
+}
+
+@test "D-3 bt-roll --rolls ask: the DM's roll, named by --what, asked die by die" {
+	bt-init --seed 1 "$EXAMPLES/cc-field.yaml" > s.yaml
+	run --separate-stderr -0 "$ANSWER" 4 5 -- sh -c 'bt-roll -i -r ask -w "the bridge holds" -f s.yaml 2d6+1'
+	assert_equal "$output" "the bridge holds: roll 2d6+1
+d6, 1 of 2? 4
+d6, 2 of 2? 5"
+	assert_equal "$(log_rolls s.yaml roll)" "[d6=4, d6=5]"
+}
