@@ -176,6 +176,14 @@ bt_options_print(const struct bt_state *st, const char *side,
 	size_t width = 0, count = 0;
 	char what[512];
 
+	/* The unit whose turn it is (cc, clash): the one all orders share. */
+	if (u == NULL && o->n > 0 && o->v[0].unit != NULL) {
+		u = bt_unit_find(st, o->v[0].unit);
+		for (size_t i = 1; i < o->n && u != NULL; i++)
+			if (o->v[i].unit == NULL ||
+			    strcmp(o->v[i].unit, u->id) != 0)
+				u = NULL;
+	}
 	for (size_t i = 0; i < o->n; i++)
 		if (listed(&o->v[i], unit)) {
 			size_t l = strlen(bt_option_line(o, &o->v[i]));
