@@ -70,5 +70,7 @@ void	 km_aftermath(struct bt_state *, struct bt_dice *);
 const char *km_waiting(const struct bt_state *);
 void	 km_options(const struct bt_state *, const char *side,
 	    struct bt_options *);
+/* kingdom-auto.c: the commanders */
+extern const struct bt_policy km_simple, km_general;
 
 #endif /* BT_KINGDOM_H */
