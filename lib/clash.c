@@ -815,4 +815,7 @@ const struct bt_ruleset bt_clash = {
 	.act = clash_act,
 	.morale = clash_morale,
 	.resolve = clash_resolve,
+	.waiting = clash_waiting,
+	.options = clash_options,
+	.policies = clash_policies,
 };
