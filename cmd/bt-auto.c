@@ -131,6 +131,11 @@ play(struct bt_cli *cli, struct bt_state *st, struct bt_input *in,
 	else if (bt_key_for(st, bt_key_path(cli->key_file), &key, &err) < 0) {
 		bt_error_print(&err, stderr);
 		status = err.status;
+	} else if (st->keyed != NULL && key.bytes == NULL) {
+		/* Its orders would roll, sooner or later: say it first. */
+		bt_warnx("the battle is keyed: its dice need the referee's key "
+		    "(--key-file FILE or BT_KEY_FILE)");
+		status = BT_EXIT_USAGE;
 	} else if ((side = bt_waiting(st)) != NULL &&
 	    policy[bt_side_find(st, side) - st->sides] == NULL) {
 		bt_warnx("refused: the battle waits for %s's orders, and "
