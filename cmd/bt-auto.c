@@ -69,6 +69,11 @@ commanders(const struct bt_state *st, const struct ask *a,
 		if (eq == NULL)
 			all = p;
 	}
+	if (all == NULL) {
+		bt_warnx("the %s ruleset has no general commander: give "
+		    "--policy", st->rules->name);
+		return -1;
+	}
 	for (size_t s = 0; s < st->nsides; s++) {
 		bool played = a->nsides == 0;
 

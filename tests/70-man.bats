@@ -118,6 +118,14 @@ run_examples() {
 	run_examples bt-undo.1
 }
 
+@test "every EXAMPLES line of bt-auto(1) runs" {
+	run_examples bt-auto.1
+}
+
+@test "every EXAMPLES line of bt-options(1) runs" {
+	run_examples bt-options.1
+}
+
 @test "every man page of a built program is installed and tested here" {
 	local p
 	for p in "$BT_BUILDDIR"/bt-*; do
