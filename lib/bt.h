@@ -308,6 +308,7 @@ struct bt_log_entry {
 	struct bt_rolls	 rolls;		/* each die rolled, in order */
 	char		*text;		/* what happened, in a sentence */
 	struct bt_pos	 marks[5];
+	bool		 quiet;		/* a quiet log's scratch: no text kept */
 };
 struct bt_result {
 	bool		 present;
@@ -528,6 +529,13 @@ struct bt_state {
 	struct bt_result result;
 	struct bt_log_entry *log;
 	size_t		 nlog;
+	/*
+	 * A quiet log (bt-sim's battles, which nobody reads): bt_log_add
+	 * hands out log_scratch, emptied, and bt_log_text keeps nothing, so
+	 * that no text is built; the rules never read the log back.
+	 */
+	bool		 log_quiet;
+	struct bt_log_entry log_scratch;
 	/* clash */
 	struct bt_objective *objectives;
 	size_t		 nobjectives;
@@ -546,6 +554,10 @@ enum bt_load_mode {
 int	 bt_state_read(struct bt_state *, const char *buf, size_t len,
 	    enum bt_load_mode, struct bt_error *);
 void	 bt_state_free(struct bt_state *);
+/* A deep copy of src into dst (whatever dst held is not freed): every
+ * string and list its own, so either is freed or played alone; the log
+ * copied as it is, and loud. */
+void	 bt_state_copy(struct bt_state *dst, const struct bt_state *src);
 /* Canonical YAML of the state; caller frees. NULL only if libyaml fails.
  * size_hint: the length it is likely to have (the input's), or 0. */
 char	*bt_state_emit(const struct bt_state *, size_t size_hint, size_t *len);
