@@ -815,4 +815,5 @@ const struct bt_ruleset bt_clash = {
 	.act = clash_act,
 	.morale = clash_morale,
 	.resolve = clash_resolve,
+	.sim_tally = clash_sim_tally,
 };

@@ -79,4 +79,8 @@ int	 clash_end_turn(struct bt_state *, struct bt_dice *,
 int	 clash_first_turn(struct bt_state *, struct bt_dice *,
 	    struct bt_error *);
 
+/* clash-sim.c: bt-sim's counts of a clash battle (sim_tally). */
+void	 clash_sim_tally(const struct bt_state *start,
+	    const struct bt_state *end, struct bt_sim *);
+
 #endif /* BT_CLASH_H */

@@ -18,6 +18,9 @@ enum km_halt { KM_MOVING, KM_HALT_CONTACT, KM_HALT_STAND };
 
 extern const char *const km_phase_words[];
 extern const char *const km_track_words[];
+/* bt-state(5)'s words of a side's outcome and a commander's fate. */
+extern const char *const km_outcome_words[];
+extern const char *const km_fate_words[];
 
 /* kingdom.c: armies and their circumstances */
 struct bt_rect	 km_rect(const struct bt_unit *);
@@ -59,5 +62,9 @@ void	 km_ceasefire(struct bt_state *, struct bt_dice *,
 void	 km_report(const struct bt_state *, FILE *);
 /* KM-14 to KM-17, once the result is written. */
 void	 km_aftermath(struct bt_state *, struct bt_dice *);
+
+/* kingdom-sim.c: bt-sim's counts of a kingdom battle (sim_tally). */
+void	 km_sim_tally(const struct bt_state *start,
+	    const struct bt_state *end, struct bt_sim *);
 
 #endif /* BT_KINGDOM_H */
