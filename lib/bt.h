@@ -847,6 +847,14 @@ const char *bt_option_line(const struct bt_options *,
 	    const struct bt_option *);
 const char *bt_option_note(const struct bt_options *,
 	    const struct bt_option *);
+/* The listing of bt-options(1): as text, a bt-order file of the options,
+ * each a line and what it does in a comment; or into an emitter (YAML,
+ * JSON), every field. unit: only that unit's, or NULL. */
+void	 bt_options_print(const struct bt_state *, const char *side,
+	    const char *unit, const struct bt_options *, FILE *);
+void	 bt_options_emit(const struct bt_state *, const char *side,
+	    const char *unit, const struct bt_options *,
+	    struct bt_emitter *);
 
 /*
  * auto.c: a commander plays a side. A policy only scores the options it
@@ -1075,6 +1083,8 @@ int	 bt_render_report(const struct bt_state *, FILE *);
  * frees. Out of memory exits 4 (bt_oom); NULL only when the emit calls
  * do not make a JSON tree (a key that is not a string). */
 char	*bt_state_json(const struct bt_state *, size_t *len);
+/* An emitter whose calls build JSON instead of YAML (bt-options, bt-sim). */
+struct bt_emitter *bt_json_emitter(void);
 
 /* csv.c: a row per unit under a header line, RFC 4180 quoting. */
 int	 bt_render_csv(const struct bt_state *, FILE *);

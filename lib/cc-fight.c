@@ -132,6 +132,61 @@ reason(char **list, const char *why)
 	*list = more;
 }
 
+/* D-1: the circumstances that give an attack advantage or disadvantage,
+ * but the DM's call: what cc_attack rolls with and what the listing of
+ * options (cc-options.c) tells. */
+enum {
+	EDGE_FLANK = 0x1, EDGE_SUPPORT = 0x2, EDGE_HIGHER = 0x4,
+	EDGE_ADJACENT = 0x8, EDGE_DEFENDS = 0x10
+};
+
+static unsigned
+edges(const struct bt_state *st, const struct bt_unit *a,
+    const struct bt_unit *t, bool ranged)
+{
+	unsigned e = 0;
+
+	if (!ranged && flanked(a, t))
+		e |= EDGE_FLANK;
+	if (!ranged && a->supported_by != NULL)
+		e |= EDGE_SUPPORT;
+	if (ranged && cc_unit_elevation(st, a) > cc_unit_elevation(st, t))
+		e |= EDGE_HIGHER;
+	if (ranged && cc_in_contact(st, a))
+		e |= EDGE_ADJACENT;
+	if (t->status & BT_ST_DEFENDING)
+		e |= EDGE_DEFENDS;
+	return e;
+}
+
+/* CC-4: the weather's modifier to an attack. */
+static int
+weather_mod(const struct bt_state *st, bool ranged)
+{
+	if (!ranged && (st->weather == CC_HEAT || st->weather == CC_SANDSTORM ||
+	    st->weather == CC_BLIZZARD))
+		return -1;
+	if (ranged && (st->weather == CC_RAIN || st->weather == CC_HURRICANE))
+		return -2;
+	return 0;
+}
+
+void
+cc_attack_odds(const struct bt_state *st, const struct bt_unit *a,
+    const struct bt_unit *t, bool ranged, int *need, int *adv)
+{
+	unsigned e = edges(st, a, t, ranged);
+	int mod = ranged ? a->ranged.attack : a->attack;
+
+	*need = t->ac - mod - side_rating(st, a) - weather_mod(st, ranged);
+	if (*need < 2)		/* CC-19: a natural 1 misses, a 20 hits */
+		*need = 2;
+	if (*need > 20)
+		*need = 20;
+	*adv = (e & (EDGE_FLANK | EDGE_SUPPORT | EDGE_HIGHER) ? 1 : 0) -
+	    (e & (EDGE_ADJACENT | EDGE_DEFENDS) ? 1 : 0);
+}
+
 /* o: the DM's --adv, --dis and --crit-type, for an attack ordered; NULL
  * for a reaction. */
 void
@@ -143,8 +198,9 @@ cc_attack(struct bt_state *st, struct bt_dice *dice, struct bt_unit *a,
 	struct bt_log_entry *e = bt_log_add(st, ranged ? "shoot" : "attack",
 	    a->id);
 	char *adv_why = NULL, *dis_why = NULL;
-	int adv = 0, dis = 0, mod, rating = side_rating(st, a), weather = 0;
-	int d20, total, dmg;
+	int adv = 0, dis = 0, mod, rating = side_rating(st, a);
+	int weather = weather_mod(st, ranged), d20, total, dmg;
+	unsigned edge = edges(st, a, t, ranged);
 	bool hit, crit;
 
 	/* D-1: advantage and disadvantage from every source, then cancel */
@@ -152,26 +208,19 @@ cc_attack(struct bt_state *st, struct bt_dice *dice, struct bt_unit *a,
 		adv++, reason(&adv_why, "the DM's call");
 	if (o != NULL && o->dis)
 		dis++, reason(&dis_why, "the DM's call");
-	if (!ranged && flanked(a, t))
+	if (edge & EDGE_FLANK)
 		adv++, reason(&adv_why, "flank (CC-18)");
-	if (!ranged && a->supported_by != NULL) {
+	if (edge & EDGE_SUPPORT) {
 		adv++, reason(&adv_why, "support (CC-26)");
 		free(a->supported_by);
 		a->supported_by = NULL;
 	}
-	if (ranged && cc_unit_elevation(st, a) > cc_unit_elevation(st, t))
+	if (edge & EDGE_HIGHER)
 		adv++, reason(&adv_why, "higher ground (CC-20)");
-	if (ranged && cc_in_contact(st, a))
+	if (edge & EDGE_ADJACENT)
 		dis++, reason(&dis_why, "adjacent to an enemy (CC-20)");
-	if (t->status & BT_ST_DEFENDING)
+	if (edge & EDGE_DEFENDS)
 		dis++, reason(&dis_why, "the target defends (CC-22)");
-
-	/* CC-4 */
-	if (!ranged && (st->weather == CC_HEAT || st->weather == CC_SANDSTORM ||
-	    st->weather == CC_BLIZZARD))
-		weather = -1;
-	if (ranged && (st->weather == CC_RAIN || st->weather == CC_HURRICANE))
-		weather = -2;
 
 	mod = ranged ? a->ranged.attack : a->attack;
 	{

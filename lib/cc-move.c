@@ -5,6 +5,7 @@
  * first, then carried out: a refused order changes nothing, and only
  * contact (CC-13) cuts one short.
  */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -463,13 +464,14 @@ readied(struct bt_state *st, struct bt_dice *dice, struct bt_unit *u,
  * cost of a step is its cost in feet times TIE, plus a tie-break under
  * TIE: among equally cheap ways it takes the one with the fewest
  * diagonal steps (the retreat's "straightest", CC-28) or with the fewest
- * steps into contact short of the goal (--to, CC-13). No way has TIE
- * steps. With safe, no step may set off an attack (CC-28). A step over
+ * steps into contact short of the goal (--to, CC-13); the listing of
+ * moves (REACH_ALL) reaches a square in contact but goes no further, as
+ * bt-move stops there (CC-13). No way has TIE steps. With safe, no step may set off an attack (CC-28). A step over
  * the edge is a way out (CC-29): out says where it left from.
  */
 #define TIE		1024
 
-enum reach_kind { REACH_TO, REACH_RETREAT };
+enum reach_kind { REACH_TO, REACH_RETREAT, REACH_ALL };
 
 struct reach {
 	struct bt_search s;
@@ -529,7 +531,6 @@ reach_step(void *ctx, int x, int y, int so_far, int k, int *nx, int *ny,
 	int cost, tie = 0;
 	bool leaves, bad;
 
-	(void)stop;
 	p.x += x;
 	p.y += y;
 	bt_error_init(&quiet, NULL);
@@ -544,6 +545,8 @@ reach_step(void *ctx, int x, int y, int so_far, int k, int *nx, int *ny,
 	}
 	if (rc->kind == REACH_RETREAT)
 		tie = diagonal(k);
+	else if (rc->kind == REACH_ALL)
+		*stop = !leaves && new_contact(rc->st, rc->u, &p, &q) != NULL;
 	else if (q.x - rc->home.x != rc->gx || q.y - rc->home.y != rc->gy)
 		tie = new_contact(rc->st, rc->u, &p, &q) != NULL;
 	if (leaves) {
@@ -625,6 +628,179 @@ find_path(const struct bt_state *st, struct bt_unit *u, int tx, int ty,
 	}
 	bt_search_free(&rc.s);
 	return len;
+}
+
+/*
+ * The listing of moves (cc-options.c): every pose u can end a bt-move at
+ * now, with the movement it has left, each once, by its cheapest way. A
+ * move turns first, if at all (about, CC-12, or its one rotation about
+ * any of its squares, CC-11), then steps at its new facing: one search of
+ * the steps from each way of turning, the ways that end at the same
+ * facing compared square by square. A pose only a turn after the steps,
+ * or two turns, would reach is not listed, nor a way off the map (CC-29),
+ * nor a turn of a unit of four fronts that changes nothing but its facing
+ * word (bt-auto(1) says so).
+ */
+#define MAX_STARTS	16	/* rotations listed: about the first squares */
+
+struct start {
+	struct move	 turn;
+	char		 word[16];
+	struct pose	 pose;		/* after the turn */
+	int		 cost;		/* of the turn, feet */
+	bool		 ok;
+	struct reach	 rc;
+};
+
+/* Start i's feet to window square at, or -1. */
+static int
+start_cost(const struct start *s, int at)
+{
+	return at < 0 || s->rc.s.dist[at] < 0 ? -1 :
+	    s->cost + s->rc.s.dist[at] / TIE;
+}
+
+/* Calls fn for each end of the searches of starts[0..n), all of one
+ * facing, that no other start reaches cheaper (or as cheaply, first). */
+static void
+list_ends(const struct bt_state *st, struct bt_unit *u, const struct pose *home,
+    struct start *starts, int n, bool turned, cc_reach_fn *fn, void *ctx)
+{
+	struct move path[MAX_MOVES];
+	int how[MAX_MOVES];
+	char words[MAX_MOVES * 8 + 16];
+
+	for (int i = 0; i < n; i++) {
+		const struct start *si = &starts[i];
+
+		if (!si->ok)
+			continue;
+		for (int at = 0; at < si->rc.s.side * si->rc.s.side; at++) {
+			struct cc_reach_end end;
+			struct pose t = si->pose, p, q;
+			int cost = start_cost(si, at), len, c;
+			bool dearer = false, leaves;
+			size_t w = 0;
+
+			if (cost < 0 || (!turned && at == bt_search_at(&si->rc.s,
+			    0, 0)))
+				continue;
+			t.x += at % si->rc.s.side - si->rc.s.r;
+			t.y += at / si->rc.s.side - si->rc.s.r;
+			if (!may_stop(st, u, &t))
+				continue;
+			for (int j = 0; j < n && !dearer; j++) {
+				int cj;
+
+				if (j == i || !starts[j].ok)
+					continue;
+				cj = start_cost(&starts[j], bt_search_at(
+				    &starts[j].rc.s, t.x - starts[j].pose.x,
+				    t.y - starts[j].pose.y));
+				dearer = cj >= 0 && (cj < cost ||
+				    (cj == cost && j < i));
+			}
+			if (dearer)
+				continue;
+			len = bt_search_path(&si->rc.s, at, how, MAX_MOVES);
+			if (len < 0)
+				continue;
+			memset(&end, 0, sizeof(end));
+			p = *home;
+			words[0] = '\0';
+			if (turned) {
+				w = (size_t)snprintf(words, sizeof(words), "%s",
+				    si->word);
+				end.provokes = provokes(st, u, home, &si->pose);
+				p = si->pose;
+			}
+			for (int k = 0; k < len; k++) {
+				struct bt_error quiet;
+
+				path[k] = step_move(how[k]);
+				w += (size_t)snprintf(words + w, sizeof(words) - w,
+				    "%s%s", w > 0 ? " " : "", path[k].word);
+				bt_error_init(&quiet, NULL);
+				try_move(st, u, &p, &path[k], false, &q, &c,
+				    &leaves, &quiet);
+				bt_error_free(&quiet);
+				end.provokes |= provokes(st, u, &p, &q);
+				p = q;
+			}
+			end.x = t.x;
+			end.y = t.y;
+			end.facing = t.facing;
+			end.cost = cost;
+			end.words = words;
+			fn(ctx, &end);
+		}
+	}
+}
+
+void
+cc_reachable(const struct bt_state *st, const struct bt_unit *cu,
+    cc_reach_fn *fn, void *ctx)
+{
+	/* the search puts the unit on the poses it tries, then back */
+	struct bt_unit *u = (struct bt_unit *)cu;
+	struct start starts[MAX_STARTS];
+	struct pose home = pose_of(u);
+	int left = cc_speed(st, u) - st->turn.moved;
+
+	if (left <= 0)
+		return;
+	/* group 0: no turn; 1: about; 2, 3: a rotation cw, ccw */
+	for (int g = 0; g < 4; g++) {
+		int n = g < 2 ? 1 : u->w * u->h;
+
+		if (n > MAX_STARTS)
+			n = MAX_STARTS;
+		if (u->fronts == 4 && (g == 1 || (g >= 2 && u->w == u->h)))
+			continue;
+		if (g >= 2 && st->turn.rotated)
+			continue;
+		for (int i = 0; i < n; i++) {
+			struct start *s = &starts[i];
+			struct bt_error quiet;
+			bool leaves, contact = false;
+			int budget;
+
+			memset(&s->turn, 0, sizeof(s->turn));
+			s->pose = home;
+			s->cost = 0;
+			s->ok = true;
+			if (g == 1) {
+				s->turn.kind = ABOUT;
+				snprintf(s->word, sizeof(s->word), "about");
+			} else if (g >= 2) {
+				s->turn.kind = ROTATE;
+				s->turn.turn = g == 2 ? 1 : 3;
+				s->turn.pivot = i + 1;
+				snprintf(s->word, sizeof(s->word), i == 0 ?
+				    "%s" : "%s:%d", g == 2 ? "cw" : "ccw", i + 1);
+			}
+			s->turn.word = s->word;
+			if (g > 0) {
+				bt_error_init(&quiet, NULL);
+				s->ok = try_move(st, u, &home, &s->turn,
+				    st->turn.rotated, &s->pose, &s->cost,
+				    &leaves, &quiet) == 0 && s->cost <= left;
+				bt_error_free(&quiet);
+				/* CC-13: a turn into contact ends the move */
+				contact = s->ok &&
+				    new_contact(st, u, &home, &s->pose) != NULL;
+			}
+			if (!s->ok)
+				continue;
+			budget = contact ? 0 : left - s->cost;
+			reach_from(st, u, &s->pose, REACH_ALL, budget, false, 0,
+			    0, &s->rc);
+		}
+		list_ends(st, u, &home, starts, n, g > 0, fn, ctx);
+		for (int i = 0; i < n; i++)
+			if (starts[i].ok)
+				bt_search_free(&starts[i].rc.s);
+	}
 }
 
 /* How far a pose is from side f's edge of the map, in squares. */

@@ -716,6 +716,10 @@ cc_settle(struct bt_state *st, struct bt_dice *dice)
 	return 0;
 }
 
+static const struct bt_policy *const cc_policies[] = {
+	&bt_policy_random, NULL
+};
+
 const struct bt_ruleset bt_cc = {
 	.name = "cc",
 	.end_rule = "CC-1",
@@ -732,4 +736,7 @@ const struct bt_ruleset bt_cc = {
 	.act = cc_act,
 	.morale = cc_morale,
 	.resolve = cc_resolve,
+	.waiting = cc_waiting,
+	.options = cc_options,
+	.policies = cc_policies,
 };

@@ -54,15 +54,39 @@ const char *cc_cannot_attack(const struct bt_state *, const struct bt_unit *a,
 void	 cc_attack(struct bt_state *, struct bt_dice *, struct bt_unit *a,
 	    struct bt_unit *t, bool ranged, const struct bt_order *,
 	    enum cc_attack_kind);
+/* What a's attack on t needs on the d20, and its net advantage (1, 0,
+ * -1) from the circumstances cc_attack weighs, the DM's call apart. */
+void	 cc_attack_odds(const struct bt_state *, const struct bt_unit *a,
+	    const struct bt_unit *t, bool ranged, int *need, int *adv);
 
 /* cc-move.c: a broken unit's retreat (CC-28); whether it left the map */
 bool	 cc_retreat(struct bt_state *, struct bt_dice *, struct bt_unit *);
+/* cc-move.c: every pose u can end a bt-move at now, each once, by its
+ * cheapest way (cc-options.c). */
+struct cc_reach_end {
+	int		 x, y, facing;
+	int		 cost;		/* feet */
+	bool		 provokes;	/* sets off an opportunity or readied
+					 * attack on the way (CC-21, CC-25) */
+	const char	*words;		/* bt-move's steps, space-separated */
+};
+typedef void	 cc_reach_fn(void *, const struct cc_reach_end *);
+void	 cc_reachable(const struct bt_state *, const struct bt_unit *,
+	    cc_reach_fn *, void *);
 
 /* cc-turn.c: whose turn, and what starts and ends with it */
 void	 cc_first_turn(struct bt_state *, struct bt_dice *);
 void	 cc_next_turn(struct bt_state *, struct bt_dice *);
 void	 cc_pass_turn(struct bt_state *, struct bt_dice *, size_t next);
 bool	 cc_battle_over(struct bt_state *, bool limit_reached);
+
+/* cc-options.c: whose order the battle waits for; the legal orders */
+const char *cc_waiting(const struct bt_state *);
+void	 cc_options(const struct bt_state *, const char *side,
+	    struct bt_options *);
+
+/* cc-auto.c: the commanders */
+extern const struct bt_policy cc_simple, cc_general;
 
 /* The turn programs */
 bt_play_fn	 cc_move, cc_attack_order, cc_act, cc_morale, cc_resolve;

@@ -198,11 +198,17 @@ static const struct bt_emit_backend json_backend = {
 	json_open, json_close, json_scalar, json_finish, json_free
 };
 
+struct bt_emitter *
+bt_json_emitter(void)
+{
+	return bt_emit_new_backend(&json_backend, bt_xcalloc(1,
+	    sizeof(struct json_out)));
+}
+
 char *
 bt_state_json(const struct bt_state *st, size_t *len)
 {
-	struct json_out *j = bt_xcalloc(1, sizeof(*j));
-	struct bt_emitter *em = bt_emit_new_backend(&json_backend, j);
+	struct bt_emitter *em = bt_json_emitter();
 	char *buf;
 
 	bt_state_emit_to(st, em);

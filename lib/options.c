@@ -115,3 +115,167 @@ bt_options_of(const struct bt_state *st, const char *side,
 	st->rules->options(st, side, o);
 	return 0;
 }
+
+/* --- the players' listing (bt-options) --- */
+
+static const char *const kind_words[] = {
+	"move", "attack", "shoot", "act", "morale", "end"
+};
+static const char *const kind_heads[] = {
+	"moves: where each ends, and its cost",
+	"attacks in melee: the d20 each needs",
+	"shots: the d20 each needs",
+	"actions",
+	"morale",
+	"ending the turn"
+};
+
+static bool
+listed(const struct bt_option *op, const char *unit)
+{
+	return unit == NULL || (op->unit != NULL && strcmp(op->unit, unit) == 0);
+}
+
+/* What an option does, past its line, in words; into buf. */
+static void
+describe(const struct bt_options *o, const struct bt_option *op, char *buf,
+    size_t size)
+{
+	const char *note = bt_option_note(o, op);
+	size_t n = 0;
+
+#define SAY(...)	do { \
+		int k_ = snprintf(buf + n, size - n, __VA_ARGS__); \
+		if (k_ > 0) \
+			n = n + (size_t)k_ < size ? n + (size_t)k_ : size - 1; \
+	} while (0)
+	buf[0] = '\0';
+	if (op->kind == BT_OPT_MOVE) {
+		SAY("to [%d, %d]", op->x, op->y);
+		if (op->facing >= 0)
+			SAY(" facing %s", bt_facing_words[op->facing]);
+		SAY(", cost %d", op->cost);
+	}
+	if (op->need > 0)
+		SAY("%s%d or more on the d20", n ? ", " : "", op->need);
+	if (op->adv != 0)
+		SAY("%s%s", n ? ", " : "", op->adv > 0 ? "advantage" :
+		    "disadvantage");
+	if (op->provokes)
+		SAY("%sprovokes a reaction", n ? ", " : "");
+	if (note != NULL)
+		SAY("%s%s", n ? "; " : "", note);
+#undef SAY
+}
+
+void
+bt_options_print(const struct bt_state *st, const char *side,
+    const char *unit, const struct bt_options *o, FILE *fp)
+{
+	const struct bt_unit *u = unit != NULL ? bt_unit_find(st, unit) : NULL;
+	size_t width = 0, count = 0;
+	char what[512];
+
+	for (size_t i = 0; i < o->n; i++)
+		if (listed(&o->v[i], unit)) {
+			size_t l = strlen(bt_option_line(o, &o->v[i]));
+
+			count++;
+			if (l > width && l <= 40)
+				width = l;
+		}
+	if (u != NULL)
+		fprintf(fp, "# %s (%s) of %s: %zu legal order%s now\n", u->id,
+		    u->name != NULL ? u->name : u->id, u->side, count,
+		    count == 1 ? "" : "s");
+	else
+		fprintf(fp, "# %s to order: %zu legal order%s now\n", side,
+		    count, count == 1 ? "" : "s");
+	fputs("# Each line is an order bt-order takes; keep the ones "
+	    "you give.\n", fp);
+	for (int k = BT_OPT_MOVE; k <= BT_OPT_END; k++) {
+		bool head = false;
+
+		for (size_t i = 0; i < o->n; i++) {
+			const struct bt_option *op = &o->v[i];
+
+			if ((int)op->kind != k || !listed(op, unit))
+				continue;
+			if (!head)
+				fprintf(fp, "# %s\n", kind_heads[k]);
+			head = true;
+			describe(o, op, what, sizeof(what));
+			if (what[0] != '\0')
+				fprintf(fp, "%-*s  # %s\n", (int)width,
+				    bt_option_line(o, op), what);
+			else
+				fprintf(fp, "%s\n", bt_option_line(o, op));
+		}
+	}
+}
+
+static void
+emit_pair(struct bt_emitter *em, const char *key, const char *value)
+{
+	bt_emit_str(em, key);
+	bt_emit_str(em, value);
+}
+
+static void
+emit_int(struct bt_emitter *em, const char *key, long v)
+{
+	bt_emit_str(em, key);
+	bt_emit_int(em, v);
+}
+
+void
+bt_options_emit(const struct bt_state *st, const char *side,
+    const char *unit, const struct bt_options *o, struct bt_emitter *em)
+{
+	(void)st;
+	bt_emit_map(em, false);
+	emit_pair(em, "waiting", side);
+	if (unit != NULL)
+		emit_pair(em, "unit", unit);
+	bt_emit_str(em, "options");
+	bt_emit_seq(em, false);
+	for (size_t i = 0; i < o->n; i++) {
+		const struct bt_option *op = &o->v[i];
+		const char *note = bt_option_note(o, op);
+
+		if (!listed(op, unit))
+			continue;
+		bt_emit_map(em, false);
+		emit_pair(em, "order", bt_option_line(o, op));
+		emit_pair(em, "kind", kind_words[op->kind]);
+		if (op->unit != NULL)
+			emit_pair(em, "unit", op->unit);
+		if (op->target != NULL)
+			emit_pair(em, "target", op->target);
+		if (op->kind == BT_OPT_MOVE) {
+			bt_emit_str(em, "to");
+			bt_emit_seq(em, true);
+			bt_emit_int(em, op->x);
+			bt_emit_int(em, op->y);
+			bt_emit_end_seq(em);
+			if (op->facing >= 0)
+				emit_pair(em, "facing",
+				    bt_facing_words[op->facing]);
+			emit_int(em, "cost", op->cost);
+		}
+		if (op->need > 0)
+			emit_int(em, "need", op->need);
+		if (op->adv != 0)
+			emit_pair(em, "roll", op->adv > 0 ? "advantage" :
+			    "disadvantage");
+		if (op->provokes) {
+			bt_emit_str(em, "provokes");
+			bt_emit_bool(em, true);
+		}
+		if (note != NULL)
+			emit_pair(em, "note", note);
+		bt_emit_end_map(em);
+	}
+	bt_emit_end_seq(em);
+	bt_emit_end_map(em);
+}

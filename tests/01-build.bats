@@ -2,7 +2,7 @@
 # Every program: --help, --version, bad options and operands (exit 2).
 load helper
 
-PROGRAMS="bt-act bt-attack bt-check bt-init bt-morale bt-move bt-order bt-render bt-resolve bt-roll bt-undo"
+PROGRAMS="bt-act bt-attack bt-auto bt-check bt-init bt-morale bt-move bt-options bt-order bt-render bt-resolve bt-roll bt-undo"
 
 @test "every program prints its usage on --help to stdout and exits 0" {
 	for p in $PROGRAMS; do

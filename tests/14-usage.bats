@@ -104,7 +104,7 @@ usage_error() {
 @test "a bad option is named as given, its control characters escaped, by every program" {
 	cc_state > s.yaml
 	local p
-	for p in bt-check bt-init bt-render bt-roll bt-order bt-move bt-attack bt-act bt-morale bt-resolve bt-undo bt-verify; do
+	for p in bt-check bt-init bt-render bt-roll bt-order bt-move bt-attack bt-act bt-morale bt-resolve bt-undo bt-verify bt-auto bt-options; do
 		run --separate-stderr -2 "$p" $'--\e]0;pwned\a' < s.yaml
 		assert_output ""
 		[[ $stderr != *$'\e'* && $stderr != *$'\a'* ]] || fail "$p wrote a control character: $stderr"

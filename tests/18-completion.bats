@@ -2,7 +2,7 @@
 # completion/bt: bash completion of every program, tried with bash itself.
 load helper
 
-PROGRAMS="bt-act bt-attack bt-check bt-init bt-morale bt-move bt-order bt-render bt-resolve bt-roll"
+PROGRAMS="bt-act bt-attack bt-auto bt-check bt-init bt-morale bt-move bt-options bt-order bt-render bt-resolve bt-roll"
 
 # comp LINE: what bash's completion offers at the end of LINE, one a line,
 # sorted: COMP_LINE and COMP_WORDS set as bash sets them, the function
@@ -90,4 +90,16 @@ comp() {
 	assert_equal "$(comp 'bt-move -f s.')" "s.yaml"
 	# No state named: nothing to offer for a unit.
 	assert_equal "$(comp 'bt-move ')" ""
+}
+
+@test "bt-auto and bt-options: policies, sides, units, formats, the state" {
+	cc_state > s.yaml
+	assert_equal "$(comp 'bt-auto -f s.yaml -p ' | tr '\n' ' ')" \
+	    "blue= general random red= simple "
+	assert_equal "$(comp 'bt-auto s.yaml --policy=blue=g')" "general"
+	assert_equal "$(comp 'bt-auto -f s.yaml --side=b')" "blue"
+	assert_equal "$(comp 'bt-options -f s.yaml --unit=red-h')" "red-horse"
+	assert_equal "$(comp 'bt-options -F y')" "yaml"
+	assert_equal "$(comp 'bt-auto s.y')" "s.yaml"
+	assert_equal "$(comp 'bt-options --u')" "--unit="
 }

@@ -1,0 +1,158 @@
+#!/usr/bin/env bats
+# cc's legal orders (lib/cc-options.c) and its commanders (lib/cc-auto.c),
+# through bt-options and bt-auto. The crafted battles are on the fight
+# field (tests/data/cc-fight-field.yaml): red-a faces blue-b front to
+# front and acts first, then red-c, red-bows, blue-b, blue-c.
+load helper
+
+scenario() {
+	cp "$DATA/cc-fight-field.yaml" sc.yaml
+}
+
+# place ID X Y FACING: moves a unit of sc.yaml.
+place() {
+	sed -i -E "/^  $1:/s/at: \[[0-9]+, [0-9]+\], facing: [nesw]/at: [$2, $3], facing: $4/" sc.yaml
+	grep -q "^  $1: .*at: \[$2, $3\], facing: $4," sc.yaml
+}
+
+# blue wins the Culture check (10 against 5), no initiative ties.
+start() {
+	bt-init --seed 1 -r 10,5 sc.yaml > s.yaml
+}
+
+# The orders bt-options lists for state $1 but its moves, one a line,
+# without their comments.
+orders_but_moves() {
+	bt-options "$1" | sed -e '/^#/d' -e '/^bt-move /d' -e 's/ *#.*//'
+}
+
+# Every order bt-options lists for state $1 is taken by bt-order, with
+# nothing on stderr (no move is cut short by a contact it didn't list);
+# a move that sets off no reaction ends where the listing says.
+all_taken() {
+	local n=0 line order unit to facing
+	while IFS= read -r line; do
+		[[ $line == \#* ]] && continue
+		order=${line%%  *#*}
+		order=${order%"${order##*[! ]}"}
+		run --separate-stderr bt-order -f "$1" - <<< "$order"
+		assert_success
+		assert_equal "$stderr" ""
+		n=$((n + 1))
+		[[ $line == bt-move* && $line != *provokes* ]] || continue
+		echo "$output" > taken.yaml
+		unit=$(set -- $order; echo "$2")
+		to=$(sed -E 's/.*# to (\[[0-9]+, [0-9]+\]) facing ([nesw]).*/\1/' <<< "$line")
+		facing=$(sed -E 's/.*# to (\[[0-9]+, [0-9]+\]) facing ([nesw]).*/\2/' <<< "$line")
+		[ "$(field taken.yaml "units.$unit.status")" != "[broken]" ] || continue
+		assert_equal "$order: $(field taken.yaml "units.$unit.at")" "$order: $to"
+		assert_equal "$order: $(field taken.yaml "units.$unit.facing" | tr -d "'")" \
+		    "$order: $facing"
+	done < <(bt-options "$1")
+	# never none: at least the end of the turn
+	[ "$n" -gt 0 ]
+}
+
+@test "every order listed is taken by bt-order: cc-field and cc-skirmish after random orders" {
+	for at in "field 1 0" "field 1 1" "field 2 5" "field 2 17" "field 3 40" \
+	    "skirmish 1 3" "skirmish 2 9"; do
+		set -- $at
+		bt-init --seed "$2" "$EXAMPLES/cc-$1.yaml" > r.yaml
+		[ "$3" = 0 ] || bt-auto -i -p random --count "$3" r.yaml
+		all_taken r.yaml
+	done
+}
+
+@test "every order listed is taken by bt-order: after a move, after an action, in contact" {
+	scenario
+	start
+	all_taken s.yaml		# red-a in contact with blue-b
+	bt-move -f s.yaml red-a about > m.yaml
+	all_taken m.yaml		# it moved: the rest of its movement
+	bt-act -f s.yaml red-a defend > a.yaml
+	all_taken a.yaml		# it acted: moves and the end
+	bt-move -f a.yaml red-a about > am.yaml
+	all_taken am.yaml
+}
+
+@test "CC-18 the listing: a melee attack on an enemy's rear has advantage, and the d20 it needs" {
+	scenario
+	place blue-b 3 4 s	# its rear toward red-a
+	start
+	run orders_but_moves s.yaml
+	assert_output "bt-attack red-a blue-b
+bt-act red-a defend
+bt-act red-a disengage
+bt-act red-a ready contact
+bt-resolve"
+	# AC 12 - attack 3 - rating 2: 7 or more, with advantage
+	run bt-options -F yaml s.yaml
+	assert_output --partial "- order: bt-attack red-a blue-b
+  kind: attack
+  unit: red-a
+  target: blue-b
+  need: 7
+  roll: advantage"
+}
+
+@test "CC-20 the listing: a unit next to an enemy shoots with disadvantage, and strikes in melee what touches its front" {
+	scenario
+	place blue-c 7 1 n	# in front of red-bows
+	start
+	bt-resolve s.yaml | bt-resolve > b.yaml	# red-bows' turn
+	run orders_but_moves b.yaml
+	assert_output "bt-attack red-bows blue-c
+bt-attack --ranged red-bows blue-b
+bt-attack --ranged red-bows blue-c
+bt-act red-bows defend
+bt-act red-bows disengage
+bt-act red-bows ready contact
+bt-act red-bows ready range
+bt-resolve"
+	run bt-options -F yaml b.yaml
+	assert_output --partial "- order: bt-attack --ranged red-bows blue-c
+  kind: shoot
+  unit: red-bows
+  target: blue-c
+  need: 8
+  roll: disadvantage"
+}
+
+@test "CC-24 the listing: a broken unit rallies or ends its turn, nothing else" {
+	scenario
+	place blue-b 6 6 n	# far from red-a
+	start
+	broken s.yaml red-a
+	bt-resolve s.yaml > t.yaml		# red-c, ...
+	# round 2 comes back to red-a: it retreats, then may rally
+	for i in 1 2 3 4; do bt-resolve -i t.yaml; done
+	assert_equal "$(field t.yaml active)" red-a
+	run orders_but_moves t.yaml
+	assert_output "bt-morale --rally red-a
+bt-resolve"
+	run bt-options t.yaml
+	refute_output --partial "bt-move"
+	all_taken t.yaml
+}
+
+@test "CC-26 the listing: Support for each ally next to it" {
+	scenario
+	place red-c 2 3 e	# beside red-a
+	start
+	run orders_but_moves s.yaml
+	assert_line "bt-act red-a support red-c"
+	all_taken s.yaml
+}
+
+@test "bt-auto -p random plays 30 whole cc battles to their end; each state passes bt-check" {
+	for k in $(seq 1 30); do
+		run --separate-stderr bt-auto -p random \
+		    <(bt-init --seed "$k" "$EXAMPLES/cc-field.yaml")
+		assert_success
+		[ -z "$stderr" ]
+		echo "$output" > "end-$k.yaml"
+		run bt-check "end-$k.yaml"
+		assert_success
+		grep -q '^result:' "end-$k.yaml"
+	done
+}
