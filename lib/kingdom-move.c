@@ -37,8 +37,8 @@ check_phase(const struct bt_state *st, int phase, const char *rule,
  * stopped when it came into contact, failed to disengage (KM-4) or was
  * told to stand (bt-act stand).
  */
-static bool
-move_over(const struct bt_unit *u)
+bool
+km_move_over(const struct bt_unit *u)
 {
 	const struct bt_km_turn *t = &u->km;
 
@@ -63,7 +63,7 @@ first_step_open(const struct bt_state *st)
 		const struct bt_unit *u = &st->units[i];
 
 		if (strcmp(u->side, st->first) == 0 && km_on_field(u) &&
-		    !move_over(u) && (w == NULL || strcmp(u->id, w->id) < 0))
+		    !km_move_over(u) && (w == NULL || strcmp(u->id, w->id) < 0))
 			w = u;
 	}
 	return w;
@@ -183,11 +183,13 @@ new_contact(const struct bt_state *st, const struct bt_unit *u, int x, int y)
 	return NULL;
 }
 
-/* What plan() searches with: the army, and its goal relative to it. */
+/* What plan() and km_reach() search with: the army, and its goal
+ * relative to it; or, to reach every square (reach), no goal. */
 struct planner {
 	const struct bt_state	*st;
 	const struct bt_unit	*u;
 	int			 gx, gy;
+	bool			 reach;
 };
 
 /* A compass step k from (x, y), relative to the army (bt_move_fn). */
@@ -200,7 +202,6 @@ plan_step(void *ctx, int x, int y, int so_far, int k, int *nx, int *ny,
 	int tx, ty;
 
 	(void)so_far;
-	(void)stop;
 	*nx = x + bt_compass[k].dx;
 	*ny = y + bt_compass[k].dy;
 	tx = p->u->x + *nx;
@@ -210,8 +211,12 @@ plan_step(void *ctx, int x, int y, int so_far, int k, int *nx, int *ny,
 	at.x = p->u->x + x;
 	at.y = p->u->y + y;
 	/* a step into contact ends a move (KM-2): only the last */
-	if ((*nx != p->gx || *ny != p->gy) && new_contact(p->st, &at, tx, ty))
-		return -1;
+	if ((p->reach || *nx != p->gx || *ny != p->gy) &&
+	    new_contact(p->st, &at, tx, ty)) {
+		if (!p->reach)
+			return -1;
+		*stop = true;
+	}
 	return step_cost(p->st, &at, tx, ty);
 }
 
@@ -225,7 +230,7 @@ static int
 plan(const struct bt_state *st, const struct bt_unit *u, int left, int tx,
     int ty, int *dirs)
 {
-	struct planner p = { st, u, tx - u->x, ty - u->y };
+	struct planner p = { st, u, tx - u->x, ty - u->y, false };
 	struct bt_search s;
 	int len;
 
@@ -235,6 +240,22 @@ plan(const struct bt_state *st, const struct bt_unit *u, int left, int tx,
 	len = bt_search_path(&s, bt_search_at(&s, p.gx, p.gy), dirs, left);
 	bt_search_free(&s);
 	return len;
+}
+
+/*
+ * KM-2: every square the army can reach with left Maneuver, in one
+ * search, as plan() would find a way to each: a square reached by a step
+ * into contact is not left again. A square reached here is one --to is
+ * accepted for (plan may find another way there, as cheap or cheaper).
+ */
+void
+km_reach(const struct bt_state *st, const struct bt_unit *u, int left,
+    struct bt_search *s)
+{
+	struct planner p = { st, u, 0, 0, true };
+
+	/* a goal outside the window: the search reaches everything */
+	bt_search(s, left, left, BT_NCOMPASS, plan_step, &p, left + 1, 0);
 }
 
 /*

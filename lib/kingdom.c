@@ -785,6 +785,10 @@ kingdom_setup(struct bt_state *st, struct bt_dice *dice, struct bt_error *err)
 	return 0;
 }
 
+static const struct bt_policy *const km_policies[] = {
+	&bt_policy_random, NULL
+};
+
 const struct bt_ruleset bt_kingdom = {
 	.name = "kingdom",
 	.end_rule = "KM-13",
@@ -801,5 +805,8 @@ const struct bt_ruleset bt_kingdom = {
 	.morale = km_morale,
 	.resolve = km_resolve,
 	.report = km_report,
+	.waiting = km_waiting,
+	.options = km_options,
+	.policies = km_policies,
 	.sim_tally = km_sim_tally,
 };

@@ -47,6 +47,12 @@ void	 km_maneuver_check(struct bt_state *, struct bt_dice *);
 
 /* kingdom-move.c: the maneuver phase and the commanders' choices */
 bt_play_fn	 km_move, km_act;
+/* KM-2: is the army's move over for this turn? */
+bool	 km_move_over(const struct bt_unit *);
+/* KM-2: every square bt-move --to reaches with left Maneuver, into s
+ * (squares relative to the army; bt_search_free it). */
+void	 km_reach(const struct bt_state *, const struct bt_unit *, int left,
+	    struct bt_search *);
 
 /* kingdom-phase.c: the phases' resolution, morale, the battle's end */
 bt_play_fn	 km_attack, km_morale, km_resolve;
@@ -62,6 +68,11 @@ void	 km_ceasefire(struct bt_state *, struct bt_dice *,
 void	 km_report(const struct bt_state *, FILE *);
 /* KM-14 to KM-17, once the result is written. */
 void	 km_aftermath(struct bt_state *, struct bt_dice *);
+
+/* kingdom-options.c: whose order the battle waits for; its legal orders */
+const char *km_waiting(const struct bt_state *);
+void	 km_options(const struct bt_state *, const char *side,
+	    struct bt_options *);
 
 /* kingdom-sim.c: bt-sim's counts of a kingdom battle (sim_tally). */
 void	 km_sim_tally(const struct bt_state *start,

@@ -1,0 +1,306 @@
+#!/usr/bin/env bats
+# kingdom: the commanders (bt-auto): whose order the battle waits for in
+# each phase, every legal order of that side (lib/kingdom-options.c) and
+# the policies (lib/kingdom-auto.c). The crafted battles are built on the
+# kingdom field (tests/data/kingdom-field.yaml): bt-init rolls blue 10 + 3
+# against red 5 + 1, so red moves first and blue ends each phase.
+load helper
+load kingdom
+
+# start: the battle of sc.yaml started in s.yaml, red moving first.
+start() {
+	bt-init --seed 1 -r 10,5 sc.yaml > s.yaml
+}
+
+# state_set FILE KEY VALUE: a top-level key of a state (round, phase).
+state_set() {
+	sed -i "s/^$2: .*/$2: $3/" "$1"
+}
+
+# options FILE [N]: the orders the random commander chooses first in
+# FILE with N (200) different policy seeds (the dice's state, which it is
+# seeded from), sorted, one a line: with 200 draws among a few dozen
+# options, every option the enumeration lists.
+options() {
+	local k text rng
+	text=$(< "$1")
+	rng=$(sed -n 's/^rng: pcg32 \([0-9a-f]*\) .*/\1/p' "$1")
+	for ((k = 1; k <= ${2:-200}; k++)); do
+		printf '%s\n' "${text/rng: pcg32 $rng /rng: pcg32 $(printf %016x $((k * 7919))) }" |
+		    bt-auto -p random -o --count 1
+	done | sort -u
+}
+
+# accepted FILE: every line on standard input is an order bt-order plays
+# on FILE, exit 0, nothing on stderr but the rest of a move dropped.
+accepted() {
+	local line
+	while IFS= read -r line; do
+		printf '%s\n' "$line" > one.orders
+		run --separate-stderr bt-order -f "$1" one.orders
+		[ "$status" -eq 0 ] || {
+			echo "refused: $line: $stderr" >&2
+			return 1
+		}
+	done
+}
+
+# moves ID X Y R: bt-move --to lines for every square within R of (X, Y)
+# on the 10 x 6 field but (X, Y) itself, sorted.
+moves() {
+	local x y
+	for ((y = $3 - $4; y <= $3 + $4; y++)); do
+		for ((x = $2 - $4; x <= $2 + $4; x++)); do
+			((x >= 0 && x < 10 && y >= 0 && y < 6)) || continue
+			((x != $2 || y != $3)) || continue
+			echo "bt-move $1 --to $x,$y"
+		done
+	done | sort
+}
+
+# --- whose order: the maneuver phase ---
+
+@test "KM-2 KM-3 round 1: the side that moves first picks a tactic, a strategy, a square within its Maneuver, stands or asks for a ceasefire" {
+	scenario
+	unit_set sc.yaml r1 maneuver 1
+	start
+	options s.yaml > got
+	{
+		echo "bt-act r1 ceasefire"
+		echo "bt-act r1 stand"
+		for s in defensive cautious aggressive reckless; do
+			echo "bt-act r1 strategy $s"
+		done
+		echo "bt-act r1 tactic screen"
+		echo "bt-act r1 tactic wedge"
+		moves r1 8 4 1
+	} | sort > want
+	run diff want got
+	assert_success
+	accepted s.yaml < got
+}
+
+@test "KM-2 the other side waits until every army of the side that moves first has ended its move" {
+	scenario
+	start
+	run --separate-stderr bt-auto --side blue -p random s.yaml
+	assert_failure 1
+	assert_output ""
+	bt-act r1 stand -f s.yaml > t.yaml
+	bt-act b1 strategy aggressive -f t.yaml > u.yaml
+	bt-act b1 tactic wedge -f u.yaml > v.yaml
+	options v.yaml > got
+	# the strategy taken, no more tactic nor strategy: b1 moves or stands
+	{
+		echo "bt-act b1 ceasefire"
+		echo "bt-act b1 stand"
+		moves b1 1 1 3 | grep -v -e '--to 3,2$'
+	} | sort > want
+	run diff want got
+	assert_success
+	accepted v.yaml < got
+}
+
+@test "KM-2 a square reached only through contact is no option; one that stops in contact is" {
+	scenario
+	army b2 blue 6 4
+	start
+	options s.yaml 300 | grep -e '^bt-move' > got
+	# r1 at (8, 4), Maneuver 3: every first step west, to (7, 3) to
+	# (7, 5), comes next to b2 at (6, 4), and ends the move there, so
+	# column 5 is out of reach, and (6, 5) beside the map's edge
+	moves r1 8 4 3 | grep -v -e '--to 5,' -e '--to 6,[45]$' > want
+	run diff want got
+	assert_success
+	run --separate-stderr bt-move r1 --to 5,2 -f s.yaml
+	assert_failure 1
+	run --separate-stderr bt-move r1 --to 6,5 -f s.yaml
+	assert_failure 1
+	bt-move r1 --to 6,3 -f s.yaml > t.yaml
+	assert_equal "$(turn_of t.yaml r1 halted)" contact
+}
+
+@test "KM-3 an army that has moved is offered no tactic nor strategy; it moves on with the Maneuver left" {
+	scenario
+	army b2 blue 5 4
+	start
+	bt-move r1 w -f s.yaml > t.yaml
+	options t.yaml > got
+	# r1 at (7, 4) with 2 squares left: every step west comes next to
+	# b2 at (5, 4) and ends the move there
+	{
+		echo "bt-act r1 ceasefire"
+		echo "bt-act r1 stand"
+		moves r1 7 4 2 | grep -v -e '--to 5,'
+	} | sort > want
+	run diff want got
+	assert_success
+	accepted t.yaml < got
+}
+
+@test "KM-4 an engaged army disengages or stands: it has no move" {
+	scenario
+	place b1 7 4
+	start
+	engage s.yaml b1 r1
+	options s.yaml 100 > got
+	{
+		echo "bt-act r1 ceasefire"
+		echo "bt-act r1 stand"
+		for s in defensive cautious aggressive reckless; do
+			echo "bt-act r1 strategy $s"
+		done
+		echo "bt-act r1 tactic screen"
+		echo "bt-act r1 tactic wedge"
+		echo "bt-move r1 --disengage"
+	} | sort > want
+	run diff want got
+	assert_success
+	accepted s.yaml < got
+}
+
+@test "KM-3 later rounds: the strategy moves one step, a different tactic needs its Morale check, once a turn" {
+	scenario
+	unit_set sc.yaml r1 maneuver 0
+	start
+	state_set s.yaml round 2
+	unit_set s.yaml r1 tactic screen
+	unit_set s.yaml r1 strategy cautious
+	options s.yaml 100 > got
+	{
+		echo "bt-act r1 ceasefire"
+		echo "bt-act r1 stand"
+		echo "bt-act r1 strategy defensive"
+		echo "bt-act r1 strategy standard"
+		echo "bt-act r1 tactic wedge"
+	} | sort > want
+	run diff want got
+	assert_success
+	accepted s.yaml < got
+	# the check failed: no tactic again this turn
+	bt-act -r 1 r1 tactic wedge -f s.yaml > t.yaml
+	assert_equal "$(turn_of t.yaml r1 tactic-check)" failed
+	options t.yaml 100 > got
+	run grep tactic got
+	assert_failure
+}
+
+@test "KM-1 when every army has ended its move, the side that moves last ends the phase" {
+	scenario
+	start
+	bt-act r1 stand -f s.yaml | bt-act b1 stand > t.yaml
+	options t.yaml 60 > got
+	printf '%s\n' "bt-act b1 ceasefire" bt-resolve > want
+	run diff want got
+	assert_success
+	run --separate-stderr bt-auto --side red -p random t.yaml
+	assert_failure 1
+}
+
+# --- the ranged and melee phases ---
+
+@test "KM-5 ranged: an army with Shots shoots one of the hostile armies in range; then the phase ends" {
+	scenario
+	bows r1
+	army b2 blue 1 4
+	place b1 5 3
+	start
+	state_set s.yaml phase ranged
+	options s.yaml 60 > got
+	printf '%s\n' "bt-act r1 ceasefire" "bt-attack r1 b1" > want
+	run diff want got
+	assert_success
+	bt-attack r1 b1 -f s.yaml > t.yaml
+	options t.yaml 60 > got
+	printf '%s\n' "bt-act b1 ceasefire" bt-resolve > want
+	run diff want got
+	assert_success
+}
+
+@test "KM-5 ranged: an army without Shots, or engaged, has no shot" {
+	scenario
+	bows r1
+	unit_set sc.yaml r1 shots 0
+	place b1 7 4
+	start
+	state_set s.yaml phase ranged
+	options s.yaml 60 > got
+	printf '%s\n' "bt-act b1 ceasefire" bt-resolve > want
+	run diff want got
+	assert_success
+	unit_set s.yaml r1 shots 3
+	engage s.yaml b1 r1
+	options s.yaml > got
+	run diff want got
+	assert_success
+}
+
+@test "KM-6 melee: an army next to a hostile one may avoid melee, or the phase ends and it fights" {
+	scenario
+	place b1 7 4
+	start
+	state_set s.yaml phase melee
+	options s.yaml 60 > got
+	printf '%s\n' "bt-act r1 avoid-melee" "bt-act r1 ceasefire" bt-resolve > want
+	run diff want got
+	assert_success
+	accepted s.yaml < got
+	bt-act r1 avoid-melee -f s.yaml > t.yaml
+	options t.yaml 60 > got
+	printf '%s\n' "bt-act b1 avoid-melee" "bt-act b1 ceasefire" bt-resolve > want
+	run diff want got
+	assert_success
+}
+
+@test "KM-9 resolution: the side that moves last ends it with bt-resolve" {
+	scenario
+	start
+	state_set s.yaml phase resolution
+	options s.yaml 60 > got
+	printf '%s\n' "bt-act b1 ceasefire" bt-resolve > want
+	run diff want got
+	assert_success
+}
+
+@test "KM-13 a side that has asked for a ceasefire this turn is not offered it again" {
+	scenario
+	unit_set sc.yaml r1 maneuver 0
+	start
+	bt-act r1 ceasefire -f s.yaml > t.yaml
+	options t.yaml 100 > got
+	run grep ceasefire got
+	assert_failure
+	# stand, four strategies, two tactics
+	assert_equal "$(wc -l < got)" 7
+}
+
+# --- the examples: every option is legal, every battle ends ---
+
+@test "KM-1 every option of the random commander, on the examples after random orders, is accepted by bt-order" {
+	local ex seed n
+	for ex in kingdom-pass kingdom-vale; do
+		for seed in 1 2; do
+			bt-init --seed "$seed" "$EXAMPLES/$ex.yaml" > a.yaml
+			for n in 3 14 29; do
+				bt-auto -p random --count "$n" a.yaml > s.yaml
+				grep -q '^result:' s.yaml && continue
+				options s.yaml 40 > got
+				[ -s got ]
+				accepted s.yaml < got
+			done
+		done
+	done
+}
+
+@test "KM-13 30 whole battles of random commanders end, exit 0, in a state bt-check accepts" {
+	local seed
+	for ((seed = 1; seed <= 30; seed++)); do
+		bt-init --seed "$seed" "$EXAMPLES/kingdom-pass.yaml" > s.yaml
+		run --separate-stderr bt-auto -p random s.yaml
+		assert_success
+		assert_equal "$stderr" ""
+		printf '%s\n' "$output" > t.yaml
+		grep -q '^result:' t.yaml
+		bt-check t.yaml > /dev/null
+	done
+}
