@@ -221,3 +221,46 @@ pipeline() {
 	assert_output --regexp "64 of 70 battles, [0-9]+ a second, [0-9]+ s left"
 	cmp quiet.yaml tty.yaml
 }
+
+@test "KM-17 bt-sim counts what the kingdom battles left: each side's War Losses and outcome, each commander's fate (--trace's states)" {
+	pass="$EXAMPLES/kingdom-pass.yaml"
+	bt-sim -N 6 -p random "$pass" > a.yaml
+	for k in 1 2 3 4 5 6; do
+		bt-sim --trace "$k" -p random "$pass"
+	done | awk '
+	/^sides:/ { s = 1; u = 0; next }
+	/^units:/ { u = 1; s = 0; next }
+	/^[^ ]/ { s = u = 0 }
+	/^  [^ ]/ { who = $1; sub(":", "", who) }
+	s && /^    war-losses:/ { t["sides " who " war-losses"] += $2 }
+	s && /^    outcome:/ { t["sides " who " " $2]++ }
+	u && /^    commander-fate:/ { t["commanders " who " " $2]++ }
+	END { for (k in t) print k, t[k] }' | sort > want
+	# the answer's kingdom: block, as the same lines
+	awk '
+	/^kingdom:/ { k = 1; next }
+	k && /^  [^ ]/ { sec = $1; sub(":", "", sec) }
+	k && /^    [^ ]/ { row = $1; sub(":", "", row) }
+	k && /^      [^ ]/ { col = $1; sub(":", "", col); v = $3; sub(",", "", v)
+		if (v > 0) print sec, row, col, v }' a.yaml | sort > got
+	[ -s got ] || fail "no kingdom: counts"
+	diff want got
+}
+
+@test "KM-13 a kingdom battle through the pipeline, bt-auto one order at a time from --start, ends in --trace's state" {
+	skip_under_valgrind "hundreds of processes"
+	pass="$EXAMPLES/kingdom-pass.yaml"
+	bt-sim --start 3 -p random "$pass" > s.yaml
+	bt-sim --trace 3 -p random "$pass" > t.yaml
+	pipeline s.yaml
+	cmp s.yaml t.yaml
+}
+
+@test "bt-sim -j 2 and --merge give one run's kingdom answer, byte for byte" {
+	pass="$EXAMPLES/kingdom-pass.yaml"
+	bt-sim -N 30 -p random "$pass" > one.yaml
+	bt-sim -N 30 -j 2 -p random "$pass" | cmp - one.yaml
+	bt-sim --seeds 1-11 -p random "$pass" > a.yaml
+	bt-sim --seeds 12-30 -p random "$pass" > b.yaml
+	bt-sim --merge b.yaml a.yaml | cmp - one.yaml
+}
