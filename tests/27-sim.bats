@@ -264,3 +264,15 @@ pipeline() {
 	bt-sim --seeds 12-30 -p random "$pass" > b.yaml
 	bt-sim --merge b.yaml a.yaml | cmp - one.yaml
 }
+
+@test "the demo ends with the odds of its battles: bt-sim's answer for the demo's state, or why there is none" {
+	run -0 "$EXAMPLES/demo.sh"
+	demo=$output
+	for sc in cc-skirmish kingdom-pass clash-bridge; do
+		bt-init --seed 2026 "$EXAMPLES/$sc.yaml" > st.yaml
+		want=$(bt-sim -N 100 -j 2 st.yaml 2>&1 | sed '/^units:/,$d')
+		got=$(awk -v h="== odds of $sc (100 battles)" '
+		    $0 == h { on = 1; next } on && $0 == "" { exit } on' <<< "$demo")
+		[ -n "$want" ] && [ "$got" = "$want" ] || fail "$sc: got"$'\n'"$got"$'\n'"want"$'\n'"$want"
+	done
+}
