@@ -1136,12 +1136,16 @@ bt_state_copy(struct bt_state *dst, const struct bt_state *src)
 		    dst->log[i].rolls.n, sizeof(*dst->log[i].rolls.v));
 	}
 	dup_schema(&result_schema, &dst->result);
-	dst->name = dup_str(dst->name);
-	dst->notes = dup_str(dst->notes);
-	dst->active = dup_str(dst->active);
-	dst->keyed = dup_str(dst->keyed);
-	dst->battle = dup_str(dst->battle);
-	dst->deploy_first = dup_str(dst->deploy_first);
+	/* What bt_state_free frees by name; a ruleset's table may have
+	 * copied it already (cc's deploy-first), as it frees it. */
+#define DUP_ONCE(f)	if (dst->f == src->f) dst->f = dup_str(src->f)
+	DUP_ONCE(name);
+	DUP_ONCE(notes);
+	DUP_ONCE(active);
+	DUP_ONCE(keyed);
+	DUP_ONCE(battle);
+	DUP_ONCE(deploy_first);
+#undef DUP_ONCE
 }
 
 char *

@@ -276,3 +276,17 @@ pipeline() {
 		[ -n "$want" ] && [ "$got" = "$want" ] || fail "$sc: got"$'\n'"$got"$'\n'"want"$'\n'"$want"
 	done
 }
+
+@test "bt-sim's copy of a battle owns all its memory: no leak, no double free under valgrind (a started cc state, a kingdom scenario)" {
+	command -v valgrind >/dev/null || skip "valgrind is not installed"
+	[ -z "${BT_SANITIZERS-}" ] || skip "a sanitizer build: valgrind can't run it"
+	bt-init --seed 3 "$FIELD" > st.yaml
+	run --separate-stderr valgrind -q --leak-check=full --error-exitcode=9 \
+	    bt-sim --trace 1 -p random st.yaml
+	assert_success
+	assert_equal "$stderr" ""
+	run --separate-stderr valgrind -q --leak-check=full --error-exitcode=9 \
+	    bt-sim -N 3 -j 2 -p random "$EXAMPLES/kingdom-pass.yaml"
+	assert_success
+	assert_equal "$stderr" ""
+}
