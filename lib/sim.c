@@ -41,8 +41,9 @@ bt_sim_seed(long seed, long k)
 	return z >> 32;
 }
 
+/* An array of n strings, each NULL until set. */
 static char **
-dup_strs(size_t n)
+null_strs(size_t n)
 {
 	return bt_xcalloc(n > 0 ? n : 1, sizeof(char *));
 }
@@ -53,10 +54,10 @@ alloc_counts(struct bt_sim *sim, size_t n, size_t m)
 {
 	sim->nsides = n;
 	sim->nunits = m;
-	sim->side = dup_strs(n);
-	sim->policy = dup_strs(n);
-	sim->unit = dup_strs(m);
-	sim->unit_side = dup_strs(m);
+	sim->side = null_strs(n);
+	sim->policy = null_strs(n);
+	sim->unit = null_strs(m);
+	sim->unit_side = null_strs(m);
 	sim->wins = bt_xcalloc(n + 1, sizeof(long));
 	sim->hp_lost = bt_xcalloc(n + 1, sizeof(long));
 	sim->units_lost = bt_xcalloc(n + 1, sizeof(long));
