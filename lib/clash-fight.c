@@ -37,9 +37,10 @@ spill_stand(const struct bt_unit *t, size_t k, const struct clash_who *named,
 	return -2;	/* none: the excess is lost */
 }
 
-/* Why stand k of a can't attack stand j of t, or NULL. */
-static int
-can_attack(const struct bt_state *st, const struct bt_unit *a, size_t k,
+/* Refuses (-1, err says why) an attack of stand k of a on stand j of t;
+ * 0 when the rules allow it. */
+int
+clash_can_attack(const struct bt_state *st, const struct bt_unit *a, size_t k,
     const struct bt_unit *t, size_t j, struct bt_error *err)
 {
 	const struct bt_stand *s = &a->stands[k], *ts = &t->stands[j];
@@ -121,8 +122,8 @@ die(struct bt_unit *t)
 /*
  * CL-7, 5e's rules for dying: dmg on solo t, and the words for the log.
  * Damage that takes it to 0 HP with its maximum HP or more to spare
- * kills it outright; a hit on it dying (can_attack lets only a player
- * character's through) is a failed death save, two on a critical, kept
+ * kills it outright; a hit on it dying (clash_can_attack lets only a
+ * player character's through) is a failed death save, two on a critical, kept
  * in death_fails for its saves at the end of the round, and damage of
  * its maximum HP or more then kills it outright too.
  */
@@ -178,7 +179,7 @@ clash_attack(struct bt_state *st, struct bt_dice *dice,
 	    (o->spill_to != NULL &&
 	    clash_operand(st, o->spill_to, false, &sp, err) < 0))
 		return -1;
-	if (can_attack(st, a.u, a.k, t.u, t.k, err) < 0)
+	if (clash_can_attack(st, a.u, a.k, t.u, t.k, err) < 0)
 		return -1;
 	if (sp.u != NULL && t.u->solo)
 		return bt_refuse(err, "CL-3", "'%s' is a solo: no stand is "
@@ -393,6 +394,26 @@ turn_to_come(const struct bt_state *st, const struct bt_unit *u)
 	return false;
 }
 
+/* CL-11 by hand: refuses (-1) a rally of u, a unit of stands in the
+ * battle, that the rules don't allow now; 0 when they do. */
+int
+clash_rally_refused(const struct bt_state *st, const struct bt_unit *u,
+    struct bt_error *err)
+{
+	if (!(u->status & BT_ST_BROKEN))
+		return bt_refuse(err, "CL-11", "'%s' is not broken", u->id);
+	if (!u->commander.present)
+		return bt_refuse(err, "CL-11", "'%s' has no commander to rally "
+		    "it", u->id);
+	if (!turn_to_come(st, u) && u->rally_round > st->round)
+		return bt_refuse(err, "CL-11", "'%s' has rolled the rally for "
+		    "its next turn", u->id);
+	if (turn_to_come(st, u) && u->rally_round == st->round)
+		return bt_refuse(err, "CL-11", "'%s' has rolled the rally for "
+		    "its turn this round", u->id);
+	return 0;
+}
+
 /* bt-morale UNIT: CL-8 now; bt-morale --rally UNIT: CL-11 by hand. */
 int
 clash_morale(struct bt_state *st, struct bt_dice *dice,
@@ -421,18 +442,8 @@ clash_morale(struct bt_state *st, struct bt_dice *dice,
 		return bt_refuse(err, "CL-10", "'%s' is a solo: it is never "
 		    "broken", u->id);
 	if (o->rally) {
-		if (!(u->status & BT_ST_BROKEN))
-			return bt_refuse(err, "CL-11", "'%s' is not broken",
-			    u->id);
-		if (!u->commander.present)
-			return bt_refuse(err, "CL-11", "'%s' has no "
-			    "commander to rally it", u->id);
-		if (!turn_to_come(st, u) && u->rally_round > st->round)
-			return bt_refuse(err, "CL-11", "'%s' has rolled the "
-			    "rally for its next turn", u->id);
-		if (turn_to_come(st, u) && u->rally_round == st->round)
-			return bt_refuse(err, "CL-11", "'%s' has rolled the "
-			    "rally for its turn this round", u->id);
+		if (clash_rally_refused(st, u, err) < 0)
+			return -1;
 		clash_rally(st, dice, u);
 		/* for this round's turn, or else for the next round's */
 		u->rally_round = st->round + !turn_to_come(st, u);

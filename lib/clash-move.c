@@ -5,6 +5,7 @@
  * simulated whole first, then carried out, so a refused order changes
  * nothing and only a contact (CL-2) cuts one short.
  */
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -202,53 +203,52 @@ find_path(const struct mover *m, int gx, int gy, int left, int *path,
 	return len > 0 ? len : -1;
 }
 
-/* CL-2: does stand k of u have another of its unit next to it, with
- * the stands at (xs, ys)? */
+/* Where stand j of the mover's unit is with the mover shifted by (tx,
+ * ty), gone off the map when gone; false when it is not on the map. */
 static bool
-has_mate(const struct bt_unit *u, size_t k, const int *xs, const int *ys,
-    const bool *on)
+stand_after(const struct mover *m, size_t j, int tx, int ty, bool gone,
+    int *x, int *y)
 {
-	for (size_t j = 0; j < u->nstands; j++)
-		if (j != k && on[j] && clash_next_to(xs[k], ys[k], xs[j], ys[j]))
+	const struct bt_stand *s = &m->u->stands[j];
+	bool moves = moving(m, m->u, j);
+
+	*x = s->x + (moves ? tx : 0);
+	*y = s->y + (moves ? ty : 0);
+	return s->placed && !(moves && gone);
+}
+
+/* CL-2: does stand k have another of its unit next to it, the mover
+ * shifted so? */
+static bool
+has_mate(const struct mover *m, size_t k, int tx, int ty, bool gone)
+{
+	int x, y, ox, oy;
+
+	if (!stand_after(m, k, tx, ty, gone, &x, &y))
+		return false;
+	for (size_t j = 0; j < m->u->nstands; j++)
+		if (j != k && stand_after(m, j, tx, ty, gone, &ox, &oy) &&
+		    clash_next_to(x, y, ox, oy))
 			return true;
 	return false;
 }
 
 /* CL-2: a move may not leave a stand that had a neighbour of its unit
- * alone; returns the first it would, or SIZE_MAX. */
+ * alone; returns the first it would, or SIZE_MAX. Nothing is allocated:
+ * the list of orders asks it of every end a stand can reach. */
 static size_t
 formation_broken(const struct mover *m, int tx, int ty, bool gone)
 {
-	const struct bt_unit *u = m->u;
-	size_t n = u->nstands, bad = SIZE_MAX;
-	int *x0 = bt_xcalloc(n, sizeof(int)), *y0 = bt_xcalloc(n, sizeof(int));
-	int *x1 = bt_xcalloc(n, sizeof(int)), *y1 = bt_xcalloc(n, sizeof(int));
-	bool *on0 = bt_xcalloc(n, sizeof(bool)), *on1 = bt_xcalloc(n,
-	    sizeof(bool));
+	for (size_t j = 0; j < m->u->nstands; j++) {
+		int x, y;
 
-	for (size_t j = 0; j < n; j++) {
-		bool moves = moving(m, u, j);
-
-		x0[j] = x1[j] = u->stands[j].x;
-		y0[j] = y1[j] = u->stands[j].y;
-		on0[j] = on1[j] = u->stands[j].placed;
-		if (moves) {
-			x1[j] += tx;
-			y1[j] += ty;
-			on1[j] = on1[j] && !gone;
-		}
+		if (stand_after(m, j, 0, 0, false, &x, &y) &&
+		    stand_after(m, j, tx, ty, gone, &x, &y) &&
+		    has_mate(m, j, 0, 0, false) &&
+		    !has_mate(m, j, tx, ty, gone))
+			return j;
 	}
-	for (size_t j = 0; j < n && bad == SIZE_MAX; j++)
-		if (on0[j] && on1[j] && has_mate(u, j, x0, y0, on0) &&
-		    !has_mate(u, j, x1, y1, on1))
-			bad = j;
-	free(x0);
-	free(y0);
-	free(x1);
-	free(y1);
-	free(on0);
-	free(on1);
-	return bad;
+	return SIZE_MAX;
 }
 
 /* The edge of the map beyond which (x, y) lies. */
@@ -823,6 +823,83 @@ clash_retreat(struct bt_state *st, struct bt_unit *u)
 }
 
 /*
+ * The moves of the list of legal orders (clash-options.c): every end a
+ * bt-move of stand k of u (SIZE_MAX: the whole unit, as a block) can
+ * reach now that clash_move carries out, each by the cheapest steps. One
+ * search (the one --to makes, with clash_move's own steps) gives them
+ * all; an end is kept when clash_move would keep it: on no friend's
+ * square (CL-1), the unit in formation (CL-2). A stand or solo alone may
+ * also step off the map (CL-12) from a square it reaches, by the edge's
+ * own direction; such a step is counted a square's feet, and taken only
+ * within the movement left. fn is told the steps, their feet, the shift
+ * of the mover's stands and whether it leaves the map. u is the active
+ * unit, not down, and stand k is on the map.
+ */
+void
+clash_reach(const struct bt_state *st, const struct bt_unit *u, size_t k,
+    clash_reach_fn *fn, void *arg)
+{
+	/* clash_who names a unit it may change; the mover only reads it */
+	struct clash_who w = { (struct bt_unit *)(uintptr_t)u, k };
+	static const int edge_step[] = { 0, 2, 4, 6 };	/* n, e, s, w */
+	int path[CLASH_MAX_STEPS + 1], left, r, len;
+	struct mover m;
+	struct bt_search s;
+	size_t one, who;
+
+	mover_of((struct bt_state *)(uintptr_t)st, &w, &m, &one);
+	if (m.n == 0)
+		goto out;
+	/* a broken unit's move is its Retreat (CL-9): clash_move takes it */
+	m.free = m.free || m.away;
+	left = movement_left(&m);
+	r = left / st->map.square;
+	if (r > CLASH_MAX_STEPS)
+		r = CLASH_MAX_STEPS;
+	bt_search(&s, r, left, BT_NCOMPASS, path_step, &m, r + 1, 0);
+	for (int at = 0; at < s.side * s.side; at++) {
+		const struct bt_stand *first = &u->stands[m.k[0]];
+		int tx = at % s.side - s.r, ty = at / s.side - s.r;
+
+		if (s.dist[at] < 0 || (len = bt_search_path(&s, at, path,
+		    CLASH_MAX_STEPS)) < 0)
+			continue;
+		if (len > 0 && end_blocked(&m, tx, ty, &who) == NULL &&
+		    (m.free || formation_broken(&m, tx, ty, false) ==
+		    SIZE_MAX))
+			fn(arg, path, len, s.dist[at], tx, ty, false);
+		if (m.n != 1 || s.dist[at] + st->map.square > left)
+			continue;
+		/* a step into contact ends the order (CL-2): none after it */
+		if (len > 0) {
+			int c = path[len - 1];
+			struct step last = try_step(&m, tx - bt_compass[c].dx,
+			    ty - bt_compass[c].dy, bt_compass[c].dx,
+			    bt_compass[c].dy);
+
+			if (last.contact)
+				continue;
+		}
+		for (size_t e = 0; e < BT_NELEM(edge_step); e++) {
+			const struct bt_compass *c = &bt_compass[edge_step[e]];
+
+			if (bt_on_map(&st->map, first->x + tx + c->dx,
+			    first->y + ty + c->dy) ||
+			    (!m.free && formation_broken(&m, tx + c->dx,
+			    ty + c->dy, true) != SIZE_MAX))
+				continue;
+			path[len] = edge_step[e];
+			fn(arg, path, len + 1, s.dist[at] + st->map.square,
+			    tx + c->dx, ty + c->dy, true);
+		}
+	}
+	bt_search_free(&s);
+out:
+	if (m.k != &one)
+		free(m.k);
+}
+
+/*
  * CL-1: the order goes over the movement left at path[over]. It is
  * stepped again, past that step, to a contact or the edge that would end
  * it, so that the refusal tells its whole cost (the steps before
@@ -980,6 +1057,59 @@ out:
 
 static const char *const act_words[] = { "retreat", "join", "leave", NULL };
 
+/* Refuses (-1) the action act of u (with t, the unit a solo joins) that
+ * the rules don't allow now; 0 when they do. */
+int
+clash_act_refused(const struct bt_state *st, const struct bt_unit *u,
+    enum clash_act act, const struct bt_unit *t, struct bt_error *err)
+{
+	const struct bt_stand *me = &u->stands[0];
+	bool near_it = false;
+
+	if (clash_check_turn(st, u, err) < 0)
+		return -1;
+	if (clash_down(u))
+		return bt_refuse(err, "CL-7", "'%s' is down at 0 HP: it "
+		    "can't act", u->id);
+	if (act == CLASH_ACT_RETREAT) {
+		if (u->retreat)
+			return bt_refuse(err, "CL-2", "'%s' has taken the "
+			    "Retreat action this turn", u->id);
+		for (size_t k = 0; k < u->nstands; k++)
+			if (u->stands[k].attacked)
+				return bt_refuse(err, "CL-2", "'%s' has "
+				    "attacked this turn: the Retreat is the "
+				    "action of all its stands", u->id);
+		return 0;
+	}
+	if (!u->solo)
+		return bt_refuse(err, "CL-10", "only a solo joins or leaves "
+		    "a unit; '%s' is not one", u->id);
+	if (act == CLASH_ACT_LEAVE) {
+		if (u->joined == NULL)
+			return bt_refuse(err, "CL-10", "'%s' has joined no "
+			    "unit", u->id);
+		if (me->moved > 0 || me->attacked || u->retreat)
+			return bt_refuse(err, "CL-10", "'%s' may leave its "
+			    "unit only at the start of its turn, before it "
+			    "moves or acts", u->id);
+		return 0;
+	}
+	if (u->joined != NULL)
+		return bt_refuse(err, "CL-10", "'%s' has already joined '%s'",
+		    u->id, u->joined);
+	if (t->solo || clash_enemies(t, u) || !clash_in_battle(t))
+		return bt_refuse(err, "CL-1", "'%s' can join only a unit of "
+		    "stands of its side in the battle", u->id);
+	for (size_t k = 0; k < t->nstands; k++)
+		near_it |= t->stands[k].placed && clash_next_to(me->x, me->y,
+		    t->stands[k].x, t->stands[k].y);
+	if (!near_it)
+		return bt_refuse(err, "CL-1", "'%s' must be next to a stand "
+		    "of '%s' to join it", u->id, t->id);
+	return 0;
+}
+
 /* bt-act UNIT retreat | SOLO join UNIT | SOLO leave */
 int
 clash_act(struct bt_state *st, struct bt_dice *dice,
@@ -997,71 +1127,33 @@ clash_act(struct bt_state *st, struct bt_dice *dice,
 		    near ? " (did you mean '" : "", near ? near : "",
 		    near ? "'?)" : "");
 	}
-	if (o->argc != (act == 1 ? 3 : 2))
+	if (o->argc != (act == CLASH_ACT_JOIN ? 3 : 2))
 		return bt_errorf(err, BT_EXIT_USAGE, 0, 0, "'%s' takes %s",
-		    act_words[act], act == 1 ? "the unit to join" :
-		    "no operand");
+		    act_words[act], act == CLASH_ACT_JOIN ?
+		    "the unit to join" : "no operand");
 	if (strchr(o->argv[0], '.') != NULL)
 		return bt_errorf(err, BT_EXIT_USAGE, 0, 0, "bt-act takes a "
 		    "unit, not a stand: '%s'", o->argv[0]);
 	if (clash_operand(st, o->argv[0], true, &w, err) < 0 ||
-	    (act == 1 && clash_operand(st, o->argv[2], true, &t, err) < 0))
+	    (act == CLASH_ACT_JOIN &&
+	    clash_operand(st, o->argv[2], true, &t, err) < 0))
 		return -1;
-	if (clash_check_turn(st, w.u, err) < 0)
+	if (clash_act_refused(st, w.u, act, t.u, err) < 0)
 		return -1;
-	if (clash_down(w.u))
-		return bt_refuse(err, "CL-7", "'%s' is down at 0 HP: it "
-		    "can't act", w.u->id);
-	if (act == 0) {
-		if (w.u->retreat)
-			return bt_refuse(err, "CL-2", "'%s' has taken the "
-			    "Retreat action this turn", w.u->id);
-		for (size_t k = 0; k < w.u->nstands; k++)
-			if (w.u->stands[k].attacked)
-				return bt_refuse(err, "CL-2", "'%s' has "
-				    "attacked this turn: the Retreat is the "
-				    "action of all its stands", w.u->id);
+	switch (act) {
+	case CLASH_ACT_RETREAT:
 		take_retreat(st, w.u, "");
-		return 0;
-	}
-	if (!w.u->solo)
-		return bt_refuse(err, "CL-10", "only a solo joins or leaves "
-		    "a unit; '%s' is not one", w.u->id);
-	if (act == 2) {
-		if (w.u->joined == NULL)
-			return bt_refuse(err, "CL-10", "'%s' has joined no "
-			    "unit", w.u->id);
-		if (w.u->stands[0].moved > 0 || w.u->stands[0].attacked ||
-		    w.u->retreat)
-			return bt_refuse(err, "CL-10", "'%s' may leave its "
-			    "unit only at the start of its turn, before it "
-			    "moves or acts", w.u->id);
+		break;
+	case CLASH_ACT_LEAVE:
 		bt_log_text(bt_log_add(st, "leave", w.u->id), "%s leaves %s "
 		    "(CL-10)", w.u->id, w.u->joined);
 		free(w.u->joined);
 		w.u->joined = NULL;
-		return 0;
+		break;
+	default:
+		w.u->joined = bt_xstrdup(t.u->id);
+		bt_log_text(bt_log_add(st, "join", w.u->id), "%s joins %s "
+		    "(CL-1)", w.u->id, t.u->id);
 	}
-	if (w.u->joined != NULL)
-		return bt_refuse(err, "CL-10", "'%s' has already joined '%s'",
-		    w.u->id, w.u->joined);
-	if (t.u->solo || clash_enemies(t.u, w.u) || !clash_in_battle(t.u))
-		return bt_refuse(err, "CL-1", "'%s' can join only a unit of "
-		    "stands of its side in the battle", w.u->id);
-	{
-		const struct bt_stand *me = &w.u->stands[0];
-		bool near_it = false;
-
-		for (size_t k = 0; k < t.u->nstands; k++)
-			near_it |= t.u->stands[k].placed &&
-			    clash_next_to(me->x, me->y, t.u->stands[k].x,
-			    t.u->stands[k].y);
-		if (!near_it)
-			return bt_refuse(err, "CL-1", "'%s' must be next to "
-			    "a stand of '%s' to join it", w.u->id, t.u->id);
-	}
-	w.u->joined = bt_xstrdup(t.u->id);
-	bt_log_text(bt_log_add(st, "join", w.u->id), "%s joins %s (CL-1)",
-	    w.u->id, t.u->id);
 	return 0;
 }

@@ -82,6 +82,12 @@ next_in_order(const struct bt_state *st)
 	return i;
 }
 
+bool
+clash_round_last(const struct bt_state *st)
+{
+	return next_in_order(st) >= st->norder;
+}
+
 /* "UNIT.N=X,Y" */
 static int
 parse_fill(const struct bt_state *st, const char *arg, struct clash_who *w,
@@ -141,6 +147,13 @@ fill(struct bt_state *st, const char *arg, struct vacated *v, size_t nv,
 	return 0;
 }
 
+bool
+clash_eliminated(const struct bt_unit *u, size_t k)
+{
+	return clash_in_battle(u) && !(u->solo && u->pc) &&
+	    u->stands[k].placed && u->stands[k].hp == 0;
+}
+
 /* CL-5, CL-6: casualties and downed solos that are not player
  * characters are removed; returns the squares they left. */
 static struct vacated *
@@ -154,12 +167,10 @@ eliminate(struct bt_state *st, size_t *nv)
 		char *list = NULL, *more;
 		size_t n = 0;
 
-		if (!clash_in_battle(u) || (u->solo && u->pc))
-			continue;
 		for (size_t k = 0; k < u->nstands; k++) {
 			struct bt_stand *s = &u->stands[k];
 
-			if (!s->placed || s->hp > 0)
+			if (!clash_eliminated(u, k))
 				continue;
 			v = bt_xreallocarray(v, *nv + 1, sizeof(*v));
 			v[*nv].x = s->x;

@@ -815,5 +815,8 @@ const struct bt_ruleset bt_clash = {
 	.act = clash_act,
 	.morale = clash_morale,
 	.resolve = clash_resolve,
+	.waiting = clash_waiting,
+	.options = clash_options,
+	.policies = clash_policies,
 	.sim_tally = clash_sim_tally,
 };

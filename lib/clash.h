@@ -54,6 +54,17 @@ int	 clash_settle(struct bt_state *, struct bt_dice *, struct bt_error *);
 
 /* clash-move.c: bt-move and bt-act */
 bt_play_fn	 clash_move, clash_act;
+/* bt-act's actions, in the order of its words */
+enum clash_act { CLASH_ACT_RETREAT, CLASH_ACT_JOIN, CLASH_ACT_LEAVE };
+int	 clash_act_refused(const struct bt_state *, const struct bt_unit *,
+	    enum clash_act, const struct bt_unit *join, struct bt_error *);
+/* Every end a bt-move of stand k of u (SIZE_MAX: the unit as a block)
+ * reaches now, for the list of legal orders: its compass steps, their
+ * feet, the shift of the stands, and whether it leaves the map. */
+typedef void clash_reach_fn(void *arg, const int *steps, int nsteps,
+    int feet, int tx, int ty, bool off);
+void	 clash_reach(const struct bt_state *, const struct bt_unit *,
+	    size_t k, clash_reach_fn *, void *arg);
 /* CL-12: escape objectives met by u leaving over edge (enum bt_facing) */
 void	 clash_escaped(struct bt_state *, const struct bt_unit *, int edge);
 /* CL-9: the rules retreat broken u as its turn starts; returns whether
@@ -63,6 +74,10 @@ bool	 clash_retreat(struct bt_state *, struct bt_unit *);
 /* clash-fight.c: bt-attack and bt-morale, and the saves of the end of a
  * round and the start of a turn */
 bt_play_fn	 clash_attack, clash_morale;
+int	 clash_can_attack(const struct bt_state *, const struct bt_unit *,
+	    size_t k, const struct bt_unit *, size_t j, struct bt_error *);
+int	 clash_rally_refused(const struct bt_state *, const struct bt_unit *,
+	    struct bt_error *);
 void	 clash_morale_check(struct bt_state *, struct bt_dice *,
 	    struct bt_unit *);
 void	 clash_rally(struct bt_state *, struct bt_dice *, struct bt_unit *);
@@ -71,6 +86,11 @@ void	 clash_death_saves(struct bt_state *, struct bt_dice *,
 
 /* clash-turn.c: bt-resolve, the end of a round, victory points */
 bt_play_fn	 clash_resolve;
+/* Is the active unit the last to act in the round (its bt-resolve
+ * ends it, and takes --fill)? */
+bool	 clash_round_last(const struct bt_state *);
+/* Is stand k of u eliminated at the end of the round (CL-5, CL-7)? */
+bool	 clash_eliminated(const struct bt_unit *, size_t k);
 /* Units out of the battle leave 'order'. */
 void	 clash_prune_order(struct bt_state *);
 int	 clash_end_turn(struct bt_state *, struct bt_dice *,
@@ -78,6 +98,13 @@ int	 clash_end_turn(struct bt_state *, struct bt_dice *,
 /* bt-init: the first unit's turn starts as every later one does. */
 int	 clash_first_turn(struct bt_state *, struct bt_dice *,
 	    struct bt_error *);
+
+
+/* clash-options.c: the ruleset table's waiting and options (bt-auto(1)) */
+const char *clash_waiting(const struct bt_state *);
+void	 clash_options(const struct bt_state *, const char *side,
+	    struct bt_options *);
+extern const struct bt_policy *const clash_policies[];
 
 /* clash-sim.c: bt-sim's counts of a clash battle (sim_tally). */
 void	 clash_sim_tally(const struct bt_state *start,
