@@ -308,7 +308,7 @@ struct bt_log_entry {
 	struct bt_rolls	 rolls;		/* each die rolled, in order */
 	char		*text;		/* what happened, in a sentence */
 	struct bt_pos	 marks[5];
-	bool		 quiet;		/* a quiet log's scratch: no text kept */
+	bool		 quiet;		/* of a quiet log: no text kept */
 };
 struct bt_result {
 	bool		 present;
@@ -530,12 +530,12 @@ struct bt_state {
 	struct bt_log_entry *log;
 	size_t		 nlog;
 	/*
-	 * A quiet log (bt-sim's battles, which nobody reads): bt_log_add
-	 * hands out log_scratch, emptied, and bt_log_text keeps nothing, so
-	 * that no text is built; the rules never read the log back.
+	 * A quiet log (bt-sim's battles, which nobody reads): each entry
+	 * keeps its round, event, who and rolls, which a rule may read
+	 * back, and bt_log_text builds no sentence. A quiet state is not
+	 * to be written: its entries have no text.
 	 */
 	bool		 log_quiet;
-	struct bt_log_entry log_scratch;
 	/* clash */
 	struct bt_objective *objectives;
 	size_t		 nobjectives;

@@ -99,7 +99,6 @@ int	 clash_end_turn(struct bt_state *, struct bt_dice *,
 int	 clash_first_turn(struct bt_state *, struct bt_dice *,
 	    struct bt_error *);
 
-
 /* clash-options.c: the ruleset table's waiting and options (bt-auto(1)) */
 const char *clash_waiting(const struct bt_state *);
 void	 clash_options(const struct bt_state *, const char *side,

@@ -978,7 +978,6 @@ bt_state_free(struct bt_state *st)
 		free(st->log[i].rolls.v);
 	}
 	free(st->log);
-	free(st->log_scratch.rolls.v);
 	bt_schema_free(&result_schema, &st->result);
 	free(st->name);
 	free(st->notes);
@@ -1094,7 +1093,6 @@ bt_state_copy(struct bt_state *dst, const struct bt_state *src)
 
 	*dst = *src;
 	dst->log_quiet = false;
-	memset(&dst->log_scratch, 0, sizeof(dst->log_scratch));
 	if (dst->rules != NULL)
 		dup_schema(dst->rules->state, dst);
 	dst->sides = dup_mem(src->sides, src->nsides, sizeof(*src->sides));
@@ -1266,19 +1264,15 @@ bt_log_add(struct bt_state *st, const char *event, const char *who)
 {
 	struct bt_log_entry *e;
 
-	if (st->log_quiet) {		/* nobody reads it: keep nothing */
-		e = &st->log_scratch;
-		e->round = st->round;
-		e->rolls.n = 0;
-		e->quiet = true;
-		return e;
-	}
 	st->log = bt_xreallocarray(st->log, st->nlog + 1, sizeof(*st->log));
 	e = &st->log[st->nlog++];
 	memset(e, 0, sizeof(*e));
 	e->round = st->round;
 	e->event = bt_xstrdup(event);
 	e->who = who != NULL ? bt_xstrdup(who) : NULL;
+	/* A quiet log keeps what happened (a rule may ask it: clash's
+	 * "left its unit this turn"), not the sentence that tells it. */
+	e->quiet = st->log_quiet;
 	return e;
 }
 

@@ -290,3 +290,34 @@ pipeline() {
 	assert_success
 	assert_equal "$stderr" ""
 }
+
+@test "CL-12 bt-sim counts each side's VP at the end and the one-time objectives scored, as --trace's states have them" {
+	shrine="$EXAMPLES/clash-shrine.yaml"
+	bt-sim -N 6 -p random "$shrine" > a.yaml
+	for k in 1 2 3 4 5 6; do
+		bt-sim --trace "$k" -p random "$shrine" > t.yaml
+		sed -n 's/^vp: {\(.*\)}$/\1/p' t.yaml | tr ',' '\n' |
+		    sed 's/^ *//; s/: / /; s/^/vp /'
+		# a destroy objective scored: its round in 'scored'
+		grep -E '^- \{.*kind: destroy' t.yaml |
+		    sed -n 's/.*name: \([^,]*\), side: \([a-z]*\),.*scored: [0-9]*.*/scored \1 (\2) 1/p'
+	done | awk '{ k = $1; for (i = 2; i < NF; i++) k = k " " $i; t[k] += $NF }
+	    END { for (k in t) print k, t[k] }' | sort > want
+	awk '
+	/^clash:/ { c = 1; next }
+	c && /^  [^ ]/ { sec = $1 }
+	c && /^    [^ ]/ { row = $0; sub(/^    /, "", row); sub(/:$/, "", row) }
+	c && /^      [^ ]/ { v = $3; sub(",", "", v)
+		if (sec == "sides:") print "vp", row, v
+		else if (v > 0) print "scored", row, v }' a.yaml | sort > got
+	grep -q '^vp ' got || fail "no VP counted"
+	diff want got
+}
+
+@test "CL-12 a clash battle through the pipeline, bt-auto one order at a time from --start, ends in --trace's state" {
+	skip_under_valgrind "hundreds of processes"
+	bt-sim --start 2 -p random "$EXAMPLES/clash-bridge.yaml" > s.yaml
+	bt-sim --trace 2 -p random "$EXAMPLES/clash-bridge.yaml" > t.yaml
+	pipeline s.yaml
+	cmp s.yaml t.yaml
+}
