@@ -786,7 +786,7 @@ kingdom_setup(struct bt_state *st, struct bt_dice *dice, struct bt_error *err)
 }
 
 static const struct bt_policy *const km_policies[] = {
-	&bt_policy_random, NULL
+	&bt_policy_random, &km_simple, &km_general, NULL
 };
 
 const struct bt_ruleset bt_kingdom = {

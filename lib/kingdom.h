@@ -73,6 +73,8 @@ void	 km_aftermath(struct bt_state *, struct bt_dice *);
 const char *km_waiting(const struct bt_state *);
 void	 km_options(const struct bt_state *, const char *side,
 	    struct bt_options *);
+/* kingdom-auto.c: the commanders */
+extern const struct bt_policy km_simple, km_general;
 
 /* kingdom-sim.c: bt-sim's counts of a kingdom battle (sim_tally). */
 void	 km_sim_tally(const struct bt_state *start,
