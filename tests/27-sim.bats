@@ -85,11 +85,12 @@ top() {
 	assert_failure
 }
 
-# Plays state $1 to its end through the programs, one order a process.
+# Plays state $1 to its end through the programs, one order a process,
+# with policy $2 (random by default) on every side.
 pipeline() {
 	local n=0
 	while ! grep -q '^result:' "$1"; do
-		bt-auto --count 1 -i -p random "$1"
+		bt-auto --count 1 -i -p "${2:-random}" "$1"
 		n=$((n + 1))
 		[ "$n" -lt 3000 ] || fail "no end after $n orders"
 	done
@@ -253,6 +254,12 @@ pipeline() {
 	bt-sim --start 3 -p random "$pass" > s.yaml
 	bt-sim --trace 3 -p random "$pass" > t.yaml
 	pipeline s.yaml
+	cmp s.yaml t.yaml
+	# the general commander, bt-sim's default, decides from the state
+	# alone: the same battle one order a process
+	bt-sim --start 4 "$pass" > s.yaml
+	bt-sim --trace 4 "$pass" > t.yaml
+	pipeline s.yaml general
 	cmp s.yaml t.yaml
 }
 
