@@ -464,14 +464,13 @@ readied(struct bt_state *st, struct bt_dice *dice, struct bt_unit *u,
  * cost of a step is its cost in feet times TIE, plus a tie-break under
  * TIE: among equally cheap ways it takes the one with the fewest
  * diagonal steps (the retreat's "straightest", CC-28) or with the fewest
- * steps into contact short of the goal (--to, CC-13); the listing of
- * moves (REACH_ALL) reaches a square in contact but goes no further, as
- * bt-move stops there (CC-13). No way has TIE steps. With safe, no step may set off an attack (CC-28). A step over
+ * steps into contact short of the goal (--to, CC-13). No way has TIE
+ * steps. With safe, no step may set off an attack (CC-28). A step over
  * the edge is a way out (CC-29): out says where it left from.
  */
 #define TIE		1024
 
-enum reach_kind { REACH_TO, REACH_RETREAT, REACH_ALL };
+enum reach_kind { REACH_TO, REACH_RETREAT };
 
 struct reach {
 	struct bt_search s;
@@ -531,6 +530,7 @@ reach_step(void *ctx, int x, int y, int so_far, int k, int *nx, int *ny,
 	int cost, tie = 0;
 	bool leaves, bad;
 
+	(void)stop;
 	p.x += x;
 	p.y += y;
 	bt_error_init(&quiet, NULL);
@@ -545,8 +545,6 @@ reach_step(void *ctx, int x, int y, int so_far, int k, int *nx, int *ny,
 	}
 	if (rc->kind == REACH_RETREAT)
 		tie = diagonal(k);
-	else if (rc->kind == REACH_ALL)
-		*stop = !leaves && new_contact(rc->st, rc->u, &p, &q) != NULL;
 	else if (q.x - rc->home.x != rc->gx || q.y - rc->home.y != rc->gy)
 		tie = new_contact(rc->st, rc->u, &p, &q) != NULL;
 	if (leaves) {
@@ -632,175 +630,206 @@ find_path(const struct bt_state *st, struct bt_unit *u, int tx, int ty,
 
 /*
  * The listing of moves (cc-options.c): every pose u can end a bt-move at
- * now, with the movement it has left, each once, by its cheapest way. A
- * move turns first, if at all (about, CC-12, or its one rotation about
- * any of its squares, CC-11), then steps at its new facing: one search of
- * the steps from each way of turning, the ways that end at the same
- * facing compared square by square. A pose only a turn after the steps,
- * or two turns, would reach is not listed, nor a way off the map (CC-29),
- * nor a turn of a unit of four fronts that changes nothing but its facing
- * word (bt-auto(1) says so).
+ * now, with the movement it has left, each once, by its cheapest way.
+ * One search over poses: a square and a facing, and whether the turn's
+ * one rotation is used (CC-11), in a window around the unit; its moves
+ * are the steps, about (CC-12) and the rotations about each of the
+ * unit's first MAX_PIVOTS squares, as try_move takes them. Every cost is
+ * a multiple of a step's 50 ft, so the poses are settled cost by cost,
+ * each in the order of its index (the first of equal ways wins), with no
+ * queue. A move into contact is not gone on from (CC-13), as bt-move
+ * stops there; no way off the map is listed (CC-29), nor, for a unit of
+ * four fronts, a turn that changes nothing but its facing word.
  */
-#define MAX_STARTS	16	/* rotations listed: about the first squares */
+#define MAX_PIVOTS	16
+#define MAX_POSE_MOVES	(ALL_STEPS + 1 + 2 * MAX_PIVOTS)
 
-struct start {
-	struct move	 turn;
-	char		 word[16];
-	struct pose	 pose;		/* after the turn */
-	int		 cost;		/* of the turn, feet */
-	bool		 ok;
-	struct reach	 rc;
+struct pose_node {
+	int		 cost;		/* feet; -1: not reached */
+	int		 prev;		/* node before, or -1 at home */
+	signed char	 how;		/* the move from prev */
+	bool		 stop;		/* reached by a move into contact */
 };
 
-/* Start i's feet to window square at, or -1. */
+struct pose_search {
+	int		 x0, y0, w, h;	/* the window */
+	struct pose_node *n;		/* [layer][y][x]; layer = 2 facing +
+					 * rotated */
+};
+
 static int
-start_cost(const struct start *s, int at)
+node_of(const struct pose_search *ps, int x, int y, int facing, bool rotated)
 {
-	return at < 0 || s->rc.s.dist[at] < 0 ? -1 :
-	    s->cost + s->rc.s.dist[at] / TIE;
+	if (x < ps->x0 || y < ps->y0 || x >= ps->x0 + ps->w ||
+	    y >= ps->y0 + ps->h)
+		return -1;
+	return ((facing * 2 + rotated) * ps->h + y - ps->y0) * ps->w + x -
+	    ps->x0;
 }
 
-/* Calls fn for each end of the searches of starts[0..n), all of one
- * facing, that no other start reaches cheaper (or as cheaply, first). */
-static void
-list_ends(const struct bt_state *st, struct bt_unit *u, const struct pose *home,
-    struct start *starts, int n, bool turned, cc_reach_fn *fn, void *ctx)
+/* Node i's pose: w and h swap with a quarter turn from home. */
+static struct pose
+node_pose(const struct pose_search *ps, const struct pose *home, int i)
 {
-	struct move path[MAX_MOVES];
-	int how[MAX_MOVES];
-	char words[MAX_MOVES * 8 + 16];
+	struct pose p = *home;
+	int layer = i / (ps->w * ps->h);
 
-	for (int i = 0; i < n; i++) {
-		const struct start *si = &starts[i];
-
-		if (!si->ok)
-			continue;
-		for (int at = 0; at < si->rc.s.side * si->rc.s.side; at++) {
-			struct cc_reach_end end;
-			struct pose t = si->pose, p, q;
-			int cost = start_cost(si, at), len, c;
-			bool dearer = false, leaves;
-			size_t w = 0;
-
-			if (cost < 0 || (!turned && at == bt_search_at(&si->rc.s,
-			    0, 0)))
-				continue;
-			t.x += at % si->rc.s.side - si->rc.s.r;
-			t.y += at / si->rc.s.side - si->rc.s.r;
-			if (!may_stop(st, u, &t))
-				continue;
-			for (int j = 0; j < n && !dearer; j++) {
-				int cj;
-
-				if (j == i || !starts[j].ok)
-					continue;
-				cj = start_cost(&starts[j], bt_search_at(
-				    &starts[j].rc.s, t.x - starts[j].pose.x,
-				    t.y - starts[j].pose.y));
-				dearer = cj >= 0 && (cj < cost ||
-				    (cj == cost && j < i));
-			}
-			if (dearer)
-				continue;
-			len = bt_search_path(&si->rc.s, at, how, MAX_MOVES);
-			if (len < 0)
-				continue;
-			memset(&end, 0, sizeof(end));
-			p = *home;
-			words[0] = '\0';
-			if (turned) {
-				w = (size_t)snprintf(words, sizeof(words), "%s",
-				    si->word);
-				end.provokes = provokes(st, u, home, &si->pose);
-				p = si->pose;
-			}
-			for (int k = 0; k < len; k++) {
-				struct bt_error quiet;
-
-				path[k] = step_move(how[k]);
-				w += (size_t)snprintf(words + w, sizeof(words) - w,
-				    "%s%s", w > 0 ? " " : "", path[k].word);
-				bt_error_init(&quiet, NULL);
-				try_move(st, u, &p, &path[k], false, &q, &c,
-				    &leaves, &quiet);
-				bt_error_free(&quiet);
-				end.provokes |= provokes(st, u, &p, &q);
-				p = q;
-			}
-			end.x = t.x;
-			end.y = t.y;
-			end.facing = t.facing;
-			end.cost = cost;
-			end.words = words;
-			fn(ctx, &end);
-		}
+	p.x = ps->x0 + i % ps->w;
+	p.y = ps->y0 + i / ps->w % ps->h;
+	p.facing = layer / 2;
+	if ((p.facing + home->facing) % 2 == 1) {
+		p.w = home->h;
+		p.h = home->w;
 	}
+	return p;
+}
+
+/* The moves a unit may make in the search; their words in buf. */
+static int
+pose_moves(const struct bt_unit *u, struct move *m, char (*buf)[8])
+{
+	int n = 0, pivots = u->w * u->h < MAX_PIVOTS ? u->w * u->h :
+	    MAX_PIVOTS;
+
+	for (int k = 0; k < steps_for(u); k++)
+		m[n++] = step_move(k);
+	if (u->fronts == 4 && u->w == u->h)
+		return n;	/* a turn would change nothing but facing */
+	if (u->fronts != 4) {
+		memset(&m[n], 0, sizeof(m[n]));
+		m[n].kind = ABOUT;
+		m[n++].word = "about";
+	}
+	for (int t = 1; t <= 3; t += 2)
+		for (int k = 1; k <= pivots; k++) {
+			snprintf(buf[n], sizeof(buf[n]), k == 1 ? "%s" :
+			    "%s:%d", t == 1 ? "cw" : "ccw", k);
+			memset(&m[n], 0, sizeof(m[n]));
+			m[n].kind = ROTATE;
+			m[n].turn = t;
+			m[n].pivot = k;
+			m[n].word = buf[n];
+			n++;
+		}
+	return n;
+}
+
+/* The way to node i, reported to fn: its words and whether a step of it
+ * sets off a reaction. */
+static void
+report_end(const struct bt_state *st, struct bt_unit *u,
+    const struct pose_search *ps, const struct pose *home,
+    const struct move *m, int i, cc_reach_fn *fn, void *ctx)
+{
+	int way[MAX_MOVES], len = 0;
+	char words[MAX_MOVES * 8];
+	struct cc_reach_end end;
+	struct pose p = *home, q, at = node_pose(ps, home, i);
+	size_t w = 0;
+
+	for (int k = i; ps->n[k].prev >= 0 && len < MAX_MOVES; k =
+	    ps->n[k].prev)
+		way[len++] = k;
+	memset(&end, 0, sizeof(end));
+	words[0] = '\0';
+	for (int k = len - 1; k >= 0; k--) {
+		const struct move *mv = &m[(int)ps->n[way[k]].how];
+
+		q = node_pose(ps, home, way[k]);
+		end.provokes |= provokes(st, u, &p, &q);
+		w += (size_t)snprintf(words + w, sizeof(words) - w, "%s%s",
+		    w > 0 ? " " : "", mv->word);
+		p = q;
+	}
+	end.x = at.x;
+	end.y = at.y;
+	end.facing = at.facing;
+	end.cost = ps->n[i].cost;
+	end.words = words;
+	fn(ctx, &end);
 }
 
 void
 cc_reachable(const struct bt_state *st, const struct bt_unit *cu,
     cc_reach_fn *fn, void *ctx)
 {
-	/* the search puts the unit on the poses it tries, then back */
+	/* try_move and new_contact put the unit on the poses they try,
+	 * then back where it stands */
 	struct bt_unit *u = (struct bt_unit *)cu;
-	struct start starts[MAX_STARTS];
+	struct move m[MAX_POSE_MOVES];
+	char words[MAX_POSE_MOVES][8];
 	struct pose home = pose_of(u);
-	int left = cc_speed(st, u) - st->turn.moved;
+	struct pose_search ps;
+	int left = cc_speed(st, u) - st->turn.moved, nm, r, start, nodes;
 
 	if (left <= 0)
 		return;
-	/* group 0: no turn; 1: about; 2, 3: a rotation cw, ccw */
-	for (int g = 0; g < 4; g++) {
-		int n = g < 2 ? 1 : u->w * u->h;
+	nm = pose_moves(u, m, words);
+	r = left / CC_STEP + u->w + u->h;
+	ps.x0 = home.x - r;
+	ps.y0 = home.y - r;
+	ps.w = ps.h = 2 * r + 1;
+	nodes = 8 * ps.w * ps.h;
+	ps.n = bt_xreallocarray(NULL, (size_t)nodes, sizeof(*ps.n));
+	for (int i = 0; i < nodes; i++)
+		ps.n[i].cost = -1;
+	start = node_of(&ps, home.x, home.y, home.facing, st->turn.rotated);
+	ps.n[start].cost = 0;
+	ps.n[start].prev = -1;
+	ps.n[start].stop = false;
+	for (int c = 0; c <= left; c += CC_STEP)
+		for (int i = 0; i < nodes; i++) {
+			struct pose p;
+			bool rotated = i / (ps.w * ps.h) % 2;
 
-		if (n > MAX_STARTS)
-			n = MAX_STARTS;
-		if (u->fronts == 4 && (g == 1 || (g >= 2 && u->w == u->h)))
-			continue;
-		if (g >= 2 && st->turn.rotated)
-			continue;
-		for (int i = 0; i < n; i++) {
-			struct start *s = &starts[i];
-			struct bt_error quiet;
-			bool leaves, contact = false;
-			int budget;
-
-			memset(&s->turn, 0, sizeof(s->turn));
-			s->pose = home;
-			s->cost = 0;
-			s->ok = true;
-			if (g == 1) {
-				s->turn.kind = ABOUT;
-				snprintf(s->word, sizeof(s->word), "about");
-			} else if (g >= 2) {
-				s->turn.kind = ROTATE;
-				s->turn.turn = g == 2 ? 1 : 3;
-				s->turn.pivot = i + 1;
-				snprintf(s->word, sizeof(s->word), i == 0 ?
-				    "%s" : "%s:%d", g == 2 ? "cw" : "ccw", i + 1);
-			}
-			s->turn.word = s->word;
-			if (g > 0) {
-				bt_error_init(&quiet, NULL);
-				s->ok = try_move(st, u, &home, &s->turn,
-				    st->turn.rotated, &s->pose, &s->cost,
-				    &leaves, &quiet) == 0 && s->cost <= left;
-				bt_error_free(&quiet);
-				/* CC-13: a turn into contact ends the move */
-				contact = s->ok &&
-				    new_contact(st, u, &home, &s->pose) != NULL;
-			}
-			if (!s->ok)
+			if (ps.n[i].cost != c || ps.n[i].stop)
 				continue;
-			budget = contact ? 0 : left - s->cost;
-			reach_from(st, u, &s->pose, REACH_ALL, budget, false, 0,
-			    0, &s->rc);
+			p = node_pose(&ps, &home, i);
+			for (int k = 0; k < nm; k++) {
+				struct bt_error quiet;
+				struct pose q;
+				int cost, to;
+				bool leaves, bad;
+
+				if (m[k].kind == ROTATE && rotated)
+					continue;
+				bt_error_init(&quiet, NULL);
+				bad = try_move(st, u, &p, &m[k], rotated, &q,
+				    &cost, &leaves, &quiet) < 0;
+				bt_error_free(&quiet);
+				if (bad || leaves || c + cost > left)
+					continue;
+				to = node_of(&ps, q.x, q.y, q.facing, rotated ||
+				    m[k].kind == ROTATE);
+				if (to < 0 || (ps.n[to].cost >= 0 &&
+				    ps.n[to].cost <= c + cost))
+					continue;
+				ps.n[to].cost = c + cost;
+				ps.n[to].prev = i;
+				ps.n[to].how = (signed char)k;
+				ps.n[to].stop = new_contact(st, u, &p, &q) !=
+				    NULL;
+			}
 		}
-		list_ends(st, u, &home, starts, n, g > 0, fn, ctx);
-		for (int i = 0; i < n; i++)
-			if (starts[i].ok)
-				bt_search_free(&starts[i].rc.s);
+	/* each pose once: the cheaper of its two layers, unrotated first */
+	for (int i = 0; i < nodes; i++) {
+		struct pose t;
+		int other;
+
+		if (ps.n[i].cost <= 0)
+			continue;
+		t = node_pose(&ps, &home, i);
+		if (t.x == home.x && t.y == home.y && t.facing == home.facing)
+			continue;
+		other = i / (ps.w * ps.h) % 2 ? i - ps.w * ps.h :
+		    i + ps.w * ps.h;
+		if (ps.n[other].cost >= 0 && (ps.n[other].cost < ps.n[i].cost ||
+		    (ps.n[other].cost == ps.n[i].cost && other < i)))
+			continue;
+		if (may_stop(st, u, &t))
+			report_end(st, u, &ps, &home, m, i, fn, ctx);
 	}
+	free(ps.n);
 }
 
 /* How far a pose is from side f's edge of the map, in squares. */

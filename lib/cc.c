@@ -717,7 +717,7 @@ cc_settle(struct bt_state *st, struct bt_dice *dice)
 }
 
 static const struct bt_policy *const cc_policies[] = {
-	&bt_policy_random, NULL
+	&bt_policy_random, &cc_simple, &cc_general, NULL
 };
 
 const struct bt_ruleset bt_cc = {
