@@ -436,8 +436,16 @@ turn_value(const struct bt_state *st, const struct bt_unit *u,
 	return gain - loss + 0.2 * (dealt - taken);
 }
 
-/* Above this an army seeks the melee; below, it keeps out of it. */
-#define KM_FIGHT	(-0.3)
+/*
+ * Above this an army seeks the melee; below, it keeps out of it. From
+ * round 10 on it takes worse odds each turn, so that two armies that
+ * keep away from each other come to blows before the ceasefire.
+ */
+static double
+fight_bar(const struct bt_state *st)
+{
+	return -0.3 - (st->round > 10 ? 0.1 * (st->round - 10) : 0);
+}
 
 /* A melee of u and e alone, as turn_value weighs a turn. */
 static double
@@ -536,7 +544,7 @@ place(const struct bt_state *st, const struct bt_unit *u,
 			return 10 + v;
 		/* next to another enemy only when that pays too */
 		if (d == 1)
-			return v > KM_FIGHT ? 10 + v : -100;
+			return v > fight_bar(st) ? 10 + v : -100;
 		return -dt + 0.5 * v;
 	}
 	if (shooter(u))
@@ -556,7 +564,7 @@ general_move(const struct bt_state *st, const struct bt_unit *u,
 	int pick = -1;
 
 	target = best_target(st, u, &fight);
-	if (shooter(u) || fight <= KM_FIGHT)
+	if (shooter(u) || fight <= fight_bar(st))
 		target = NULL;
 	best = place(st, u, &here, target) + 0.001;	/* a move must pay */
 	for (size_t k = 0; k < o->n; k++) {
@@ -587,7 +595,7 @@ general_maneuver(const struct bt_state *st, const struct bt_unit *u,
 		return pick;
 	if (u->engaged.n > 0) {
 		/* KM-4: a melee it is losing, it leaves */
-		if (turn_value(st, u, &here, NULL, true) < KM_FIGHT &&
+		if (turn_value(st, u, &here, NULL, true) < fight_bar(st) &&
 		    (pick = find_act(o, u->id, "stand")) >= 0) {
 			for (size_t k = 0; k < o->n; k++)
 				if (of_army(&o->v[k], u->id) &&
@@ -653,7 +661,7 @@ general_avoid(const struct bt_state *st, const struct bt_options *o)
 			continue;
 		here = km_rect(u);
 		if (shooter(u) || turn_value(st, u, &here, NULL, true) <
-		    KM_FIGHT)
+		    fight_bar(st))
 			return (int)k;
 	}
 	return -1;
