@@ -96,20 +96,25 @@ pipeline() {
 	done
 }
 
-@test "bt-sim: battle k played through the pipeline, bt-auto one order at a time from --start, ends in --trace's state, byte for byte" {
+@test "bt-sim: battle k played through the pipeline, bt-auto (general, the default) one order at a time from --start, ends in --trace's state, byte for byte" {
 	skip_under_valgrind "thousands of processes"
-	bt-sim --start 2 -p random "$FIELD" > s.yaml
-	bt-sim --trace 2 -p random "$FIELD" > t.yaml
-	pipeline s.yaml
+	bt-sim --start 2 "$FIELD" > s.yaml
+	bt-sim --trace 2 "$FIELD" > t.yaml
+	pipeline s.yaml general
 	cmp s.yaml t.yaml
 }
 
-@test "bt-sim: the same battle from a started state: the pipeline and --trace agree" {
+@test "bt-sim: a battle from a started state, red random and blue general: the pipeline and --trace agree" {
 	skip_under_valgrind "thousands of processes"
 	bt-init --seed 5 "$FIELD" > st.yaml
-	bt-sim --start 7 -p random st.yaml > s.yaml
-	bt-sim --trace 7 -p random st.yaml > t.yaml
-	pipeline s.yaml
+	bt-sim --start 7 -p red=random st.yaml > s.yaml
+	bt-sim --trace 7 -p red=random st.yaml > t.yaml
+	n=0
+	while ! grep -q '^result:' s.yaml; do
+		bt-auto --count 1 -i -p red=random s.yaml
+		n=$((n + 1))
+		[ "$n" -lt 3000 ] || fail "no end after $n orders"
+	done
 	cmp s.yaml t.yaml
 }
 
@@ -214,9 +219,10 @@ pipeline() {
 }
 
 @test "bt-sim: a progress line on a terminal's standard error, nothing when it is not one" {
-	bt-sim -N 70 -p random "$FIELD" > quiet.yaml 2> err
+	pass="$EXAMPLES/kingdom-pass.yaml"
+	bt-sim -N 70 -p random "$pass" > quiet.yaml 2> err
 	assert_equal "$(cat err)" ""
-	script -qec "bt-sim -N 70 -p random $FIELD > tty.yaml" /dev/null > transcript
+	script -qec "bt-sim -N 70 -p random $pass > tty.yaml" /dev/null > transcript
 	run cat transcript
 	assert_output --partial "70 of 70 battles"
 	assert_output --regexp "64 of 70 battles, [0-9]+ a second, [0-9]+ s left"
