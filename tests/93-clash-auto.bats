@@ -236,3 +236,14 @@ mirrored() {
 		    grep -cE '^(north|south|draw)$')" 1
 	done
 }
+
+@test "CL-12 examples/clash-battle.sh is a loop over bt-auto and bt-render: no awk or sed reads the state" {
+	run -1 grep -cE '(^|[^a-z-])(awk|sed)( |$)|generals\.sh' \
+	    "$EXAMPLES/clash-battle.sh"
+	assert_output 0
+	run -0 "$EXAMPLES/clash-battle.sh" 2
+	assert_line --regexp "^Result: (north|south) wins "
+	# the orders of both sides are bt-auto's: general's moves and attacks
+	assert_line --regexp "^  [a-z-]+ moves [a-z ]+ as a block, "
+	assert_line --regexp "^  [a-z-]+(\.[0-9])? attacks [a-z-]+(\.[0-9])?: "
+}
