@@ -103,6 +103,7 @@ int	 clash_first_turn(struct bt_state *, struct bt_dice *,
 const char *clash_waiting(const struct bt_state *);
 void	 clash_options(const struct bt_state *, const char *side,
 	    struct bt_options *);
+/* clash-auto.c: its commanders, for the ruleset table */
 extern const struct bt_policy *const clash_policies[];
 
 /* clash-sim.c: bt-sim's counts of a clash battle (sim_tally). */
