@@ -308,6 +308,7 @@ struct bt_log_entry {
 	struct bt_rolls	 rolls;		/* each die rolled, in order */
 	char		*text;		/* what happened, in a sentence */
 	struct bt_pos	 marks[5];
+	bool		 quiet;		/* of a quiet log: no text kept */
 };
 struct bt_result {
 	bool		 present;
@@ -528,6 +529,13 @@ struct bt_state {
 	struct bt_result result;
 	struct bt_log_entry *log;
 	size_t		 nlog;
+	/*
+	 * A quiet log (bt-sim's battles, which nobody reads): each entry
+	 * keeps its round, event, who and rolls, which a rule may read
+	 * back, and bt_log_text builds no sentence. A quiet state is not
+	 * to be written: its entries have no text.
+	 */
+	bool		 log_quiet;
 	/* clash */
 	struct bt_objective *objectives;
 	size_t		 nobjectives;
@@ -546,6 +554,10 @@ enum bt_load_mode {
 int	 bt_state_read(struct bt_state *, const char *buf, size_t len,
 	    enum bt_load_mode, struct bt_error *);
 void	 bt_state_free(struct bt_state *);
+/* A deep copy of src into dst (whatever dst held is not freed): every
+ * string and list its own, so either is freed or played alone; the log
+ * copied as it is, and loud. */
+void	 bt_state_copy(struct bt_state *dst, const struct bt_state *src);
 /* Canonical YAML of the state; caller frees. NULL only if libyaml fails.
  * size_hint: the length it is likely to have (the input's), or 0. */
 char	*bt_state_emit(const struct bt_state *, size_t size_hint, size_t *len);
@@ -886,6 +898,85 @@ struct bt_auto {
 int	 bt_auto_play(struct bt_state *, const struct bt_auto *,
 	    long *played);
 
+/*
+ * sim.c: the odds of a battle (bt-sim(1)), ruleset-blind: a copy of the
+ * template per battle, played to its end by the commanders, its outcome
+ * added to integer counts; every figure of the answer is computed from
+ * them, so that answers of disjoint seed ranges add up (--merge) to the
+ * answer of one run over their union, byte for byte.
+ */
+#define BT_SIM_MAX_ORDERS	BT_MAX_ORDERS	/* a battle past them: unfinished */
+enum bt_fate { BT_FATE_BROKEN, BT_FATE_DESTROYED, BT_FATE_FLED,
+	BT_FATE_STANDING, BT_NFATES };
+extern const char *const bt_fate_words[];
+struct bt_sim_range {
+	long		 first, last;	/* seeds, both included */
+};
+/* A count the ruleset adds (its sim_tally): SECTION: ROW: COL. */
+struct bt_sim_extra {
+	char		*section, *row, *col;
+	long		 total;
+};
+struct bt_sim {
+	/* what battle it is: answers merge only when all of it is equal */
+	char		*rules, *battle;
+	char		 template[17];	/* FNV-1a 64 of the template's text */
+	long		 max_orders;
+	size_t		 nsides, nunits;
+	char		**side, **policy;	/* by side */
+	char		**unit, **unit_side;	/* by unit */
+	/* the counts */
+	struct bt_sim_range *seeds;	/* sorted, disjoint, not adjacent */
+	size_t		 nseeds;
+	long		 battles, unfinished, draws;
+	long		*wins, *hp_lost, *units_lost;	/* by side */
+	long		(*fate)[BT_NFATES];		/* by unit */
+	long		*rounds;	/* [r]: battles that ended in round r */
+	size_t		 nrounds;
+	struct bt_sim_extra *extra;
+	size_t		 nextra;
+};
+/* How bt-sim plays: the template and the commanders. */
+struct bt_sim_run {
+	const struct bt_state *template;
+	bool		 scenario;	/* bt-init's input: set up per battle */
+	const struct bt_policy **policy;	/* by side */
+	long		 max_orders;
+};
+/* The seed of battle k of a state whose seed is seed (bt-sim(1)). */
+uint64_t bt_sim_seed(long seed, long k);
+/* Empty counts for run's battle. */
+void	 bt_sim_init(struct bt_sim *, const struct bt_sim_run *);
+void	 bt_sim_free(struct bt_sim *);
+/*
+ * Battle k into st (caller frees it, whatever the status): the template
+ * copied, set up when a scenario, then played to its end unless
+ * start_only; quiet: no log kept. The exit status, said on failure.
+ */
+int	 bt_sim_battle(const struct bt_sim_run *, long k, struct bt_state *st,
+	    bool quiet, bool start_only);
+/* Battles first to last added to sim; progress(arg, done) now and then
+ * (progress may be NULL); jobs > 1 plays them in so many processes.
+ * The exit status. */
+int	 bt_sim_play(const struct bt_sim_run *, long first, long last, int jobs,
+	    struct bt_sim *, void (*progress)(void *, long), void *arg);
+/* A ruleset's own count (its sim_tally): v added to SECTION: ROW: COL. */
+void	 bt_sim_add(struct bt_sim *, const char *section, const char *row,
+	    const char *col, long v);
+/* The answer as canonical YAML; caller frees. */
+char	*bt_sim_emit(const struct bt_sim *, size_t *len);
+/* An answer read back (bt-sim --merge); -1 with err set (exit 3). */
+int	 bt_sim_read(struct bt_sim *, const char *buf, size_t len,
+	    struct bt_error *);
+/* from's counts added to into's: the same battle, seeds disjoint; else
+ * -1 with err saying why (exit 3). */
+int	 bt_sim_merge(struct bt_sim *into, const struct bt_sim *from,
+	    struct bt_error *);
+/* sim-picture.c: the answer drawn with cairo (png, svg); as
+ * bt_render_picture. */
+int	 bt_sim_picture(const struct bt_sim *, int format, FILE *,
+	    struct bt_error *);
+
 /* rules.c: what each ruleset provides. */
 struct bt_ruleset {
 	const char		*name;
@@ -913,6 +1004,11 @@ struct bt_ruleset {
 		    struct bt_options *);
 	/* Its commanders, &bt_policy_random first, ended by NULL. */
 	const struct bt_policy *const *policies;
+	/* bt-sim: what the ruleset counts of a battle (bt_sim_add) from
+	 * its start and its end, beside what every ruleset has; NULL for
+	 * nothing more. */
+	void	(*sim_tally)(const struct bt_state *start,
+		    const struct bt_state *end, struct bt_sim *);
 };
 extern const struct bt_ruleset bt_cc, bt_kingdom, bt_clash;
 const struct bt_ruleset *bt_ruleset_find(const char *);

@@ -322,8 +322,3 @@ clash_options(const struct bt_state *st, const char *side,
 	ends(st, side, o);
 	bt_error_free(&err);
 }
-
-/* Only the baseline until clash-auto.c's commanders come. */
-const struct bt_policy *const clash_policies[] = {
-	&bt_policy_random, NULL
-};

@@ -818,4 +818,5 @@ const struct bt_ruleset bt_clash = {
 	.waiting = clash_waiting,
 	.options = clash_options,
 	.policies = clash_policies,
+	.sim_tally = clash_sim_tally,
 };

@@ -103,6 +103,11 @@ int	 clash_first_turn(struct bt_state *, struct bt_dice *,
 const char *clash_waiting(const struct bt_state *);
 void	 clash_options(const struct bt_state *, const char *side,
 	    struct bt_options *);
+/* clash-auto.c: its commanders, for the ruleset table */
 extern const struct bt_policy *const clash_policies[];
+
+/* clash-sim.c: bt-sim's counts of a clash battle (sim_tally). */
+void	 clash_sim_tally(const struct bt_state *start,
+	    const struct bt_state *end, struct bt_sim *);
 
 #endif /* BT_CLASH_H */

@@ -16,10 +16,10 @@ const char *const km_track_words[] = {
 	"defensive", "cautious", "standard", "aggressive", "reckless", NULL
 };
 static const char *const moves_words[] = { "first", "last", NULL };
-static const char *const outcome_words[] = {
+const char *const km_outcome_words[] = {
 	"victory", "ceasefire", "defeat", NULL
 };
-static const char *const fate_words[] = {
+const char *const km_fate_words[] = {
 	"killed", "captured", "escaped", NULL
 };
 static const char *const pass_words[] = { "none", "passed", "failed", NULL };
@@ -239,7 +239,7 @@ static const struct bt_field side_fields[] = {
 	SD("population", BT_F_INT, population, BT_REQ, 0, BT_MAX_INT),
 	SD("war-losses", BT_F_INT, war_losses, 0, 0, BT_MAX_INT),
 	SD("ceasefire", BT_F_BOOL, ceasefire, 0, 0, 0),
-	{ .key = "outcome", .type = BT_F_WORD, .off = offsetof(struct bt_side, outcome), .flags = BT_DERIVED, .def = -1, .words = outcome_words },
+	{ .key = "outcome", .type = BT_F_WORD, .off = offsetof(struct bt_side, outcome), .flags = BT_DERIVED, .def = -1, .words = km_outcome_words },
 	SD("reform-bp", BT_F_INT, reform_bp, BT_DERIVED, 0, BT_MAX_INT),
 	SD("notes", BT_F_STR, notes, 0, 0, 0),
 };
@@ -373,7 +373,7 @@ static const struct bt_field unit_fields[] = {
 	U("engaged", BT_F_NAMES, engaged, BT_DERIVED, 0, 0),
 	{ .key = "turn", .type = BT_F_SUB, .off = offsetof(struct bt_unit, km), .flags = BT_DERIVED, .sub = &turn_schema },
 	{ .key = "status", .type = BT_F_WORDS, .off = offsetof(struct bt_unit, status), .words = bt_status_words },
-	{ .key = "commander-fate", .type = BT_F_WORD, .off = offsetof(struct bt_unit, fate), .flags = BT_DERIVED, .def = -1, .words = fate_words },
+	{ .key = "commander-fate", .type = BT_F_WORD, .off = offsetof(struct bt_unit, fate), .flags = BT_DERIVED, .def = -1, .words = km_fate_words },
 	U("learns", BT_F_BOOL, learns, BT_DERIVED, 0, 0),
 	U("notes", BT_F_STR, notes, 0, 0, 0),
 };
@@ -690,7 +690,7 @@ check_end(const struct bt_state *st, struct bt_error *err)
 			bt_data_error(err, bt_side_mark(st, s, "outcome"),
 			    "side '%s' has the outcome '%s', which is not that "
 			    "of the result (winner '%s') (KM-13)", s->id,
-			    outcome_words[s->outcome],
+			    km_outcome_words[s->outcome],
 			    w);
 	}
 	if (st->nsides == 2 && !st->result.present && st->sides[0].ceasefire &&
@@ -808,4 +808,5 @@ const struct bt_ruleset bt_kingdom = {
 	.waiting = km_waiting,
 	.options = km_options,
 	.policies = km_policies,
+	.sim_tally = km_sim_tally,
 };

@@ -18,6 +18,9 @@ enum km_halt { KM_MOVING, KM_HALT_CONTACT, KM_HALT_STAND };
 
 extern const char *const km_phase_words[];
 extern const char *const km_track_words[];
+/* bt-state(5)'s words of a side's outcome and a commander's fate. */
+extern const char *const km_outcome_words[];
+extern const char *const km_fate_words[];
 
 /* kingdom.c: armies and their circumstances */
 struct bt_rect	 km_rect(const struct bt_unit *);
@@ -72,5 +75,9 @@ void	 km_options(const struct bt_state *, const char *side,
 	    struct bt_options *);
 /* kingdom-auto.c: the commanders */
 extern const struct bt_policy km_simple, km_general;
+
+/* kingdom-sim.c: bt-sim's counts of a kingdom battle (sim_tally). */
+void	 km_sim_tally(const struct bt_state *start,
+	    const struct bt_state *end, struct bt_sim *);
 
 #endif /* BT_KINGDOM_H */

@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "bt.h"
+#include "picture.h"
 
 const char *const bt_paper_words[] = { "", "a4", "letter", NULL };
 
@@ -915,6 +916,36 @@ bt_render_picture(const struct bt_state *st, int format, int paper,
 	 */
 	pango_cairo_font_map_set_default(NULL);
 	return rc;
+}
+
+/*
+ * What sim-picture.c shares of this file's setup (picture.h): the font,
+ * the text and the side colours, so that bt-sim's charts read as the
+ * map does. Thin wrappers: the drawing above keeps its short names.
+ */
+void
+bt_picture_font(cairo_t *cr, double size, bool bold)
+{
+	font(cr, size, bold);
+}
+
+void
+bt_picture_text(cairo_t *cr, double x, double y, int align, const char *s)
+{
+	text(cr, x, y, align, s);
+}
+
+void
+bt_picture_side_rgb(cairo_t *cr, int i)
+{
+	color(cr, i >= 0 && (size_t)i < BT_NELEM(side_rgb) ? side_rgb[i] :
+	    no_side);
+}
+
+cairo_status_t
+bt_picture_write(void *fp, const unsigned char *data, unsigned int len)
+{
+	return write_fp(fp, data, len);
 }
 
 #else /* !HAVE_CAIRO */

@@ -988,6 +988,164 @@ bt_state_free(struct bt_state *st)
 	memset(st, 0, sizeof(*st));
 }
 
+/* --- a deep copy (bt-sim: a state copied from a template per battle) --- */
+
+static char *
+dup_str(const char *s)
+{
+	return s != NULL ? bt_xstrdup(s) : NULL;
+}
+
+/* A copy of n elements of size bytes, or NULL for none. */
+static void *
+dup_mem(const void *v, size_t n, size_t size)
+{
+	void *p;
+
+	if (v == NULL)
+		return NULL;
+	p = bt_xreallocarray(NULL, n > 0 ? n : 1, size);
+	memcpy(p, v, n * size);
+	return p;
+}
+
+static void
+dup_names(struct bt_names *l)
+{
+	char **v = l->v;
+
+	l->v = dup_mem(v, l->n, sizeof(*v));
+	for (size_t i = 0; i < l->n; i++)
+		l->v[i] = bt_xstrdup(v[i]);
+}
+
+/*
+ * What a custom field with a free function owns, copied: the ruleset's
+ * lists that live in struct bt_state and its units. A new such field
+ * must be added here, or the copy would share its memory with the
+ * template: it stops the program instead, on the first copy.
+ */
+static void
+dup_custom(const struct bt_field *f, void *obj)
+{
+	if (strcmp(f->key, "vp") == 0) {		/* clash.c */
+		struct bt_state *st = obj;
+
+		st->vp = dup_mem(st->vp, st->nvp, sizeof(*st->vp));
+		for (size_t i = 0; i < st->nvp; i++)
+			st->vp[i].side = dup_str(st->vp[i].side);
+	} else if (strcmp(f->key, "objectives") == 0) {	/* clash.c */
+		struct bt_state *st = obj;
+
+		st->objectives = dup_mem(st->objectives, st->nobjectives,
+		    sizeof(*st->objectives));
+		for (size_t i = 0; i < st->nobjectives; i++) {
+			struct bt_objective *o = &st->objectives[i];
+
+			o->name = dup_str(o->name);
+			o->side = dup_str(o->side);
+			o->unit = dup_str(o->unit);
+			o->edge = dup_str(o->edge);
+		}
+	} else if (strcmp(f->key, "tactics") == 0) {	/* kingdom.c */
+		struct bt_state *st = obj;
+
+		st->tactics = dup_mem(st->tactics, st->ntactics,
+		    sizeof(*st->tactics));
+		for (size_t i = 0; i < st->ntactics; i++) {
+			st->tactics[i].name = dup_str(st->tactics[i].name);
+			st->tactics[i].notes = dup_str(st->tactics[i].notes);
+		}
+	} else if (strcmp(f->key, "melee-by") == 0)	/* kingdom.c */
+		dup_names(&((struct bt_km_turn *)obj)->melee_by);
+	else {
+		bt_warnx("bt_state_copy: no copy of '%s', a bug in bt", f->key);
+		abort();
+	}
+}
+
+/* After a struct copy, obj's own copy of what schema s says it owns:
+ * the mirror of bt_schema_free. */
+static void
+dup_schema(const struct bt_schema *s, void *obj)
+{
+	for (size_t i = 0; i < s->nfields; i++) {
+		const struct bt_field *f = &s->fields[i];
+		void *at = (char *)obj + f->off;
+
+		if (f->type == BT_F_STR)
+			*(char **)at = dup_str(*(char **)at);
+		else if (f->type == BT_F_SUB)
+			dup_schema(f->sub, at);
+		else if (f->type == BT_F_NAMES)
+			dup_names(at);
+		else if (f->type == BT_F_CUSTOM && f->free != NULL)
+			dup_custom(f, obj);
+	}
+}
+
+/* The mirror of bt_state_free, member for member. */
+void
+bt_state_copy(struct bt_state *dst, const struct bt_state *src)
+{
+	struct bt_map *m = &dst->map;
+	size_t rows = 0;
+
+	*dst = *src;
+	dst->log_quiet = false;
+	if (dst->rules != NULL)
+		dup_schema(dst->rules->state, dst);
+	dst->sides = dup_mem(src->sides, src->nsides, sizeof(*src->sides));
+	for (size_t i = 0; i < dst->nsides; i++) {
+		if (dst->rules != NULL)
+			dup_schema(dst->rules->side, &dst->sides[i]);
+		dst->sides[i].id = dup_str(dst->sides[i].id);
+	}
+	dst->units = dup_mem(src->units, src->nunits, sizeof(*src->units));
+	for (size_t i = 0; i < dst->nunits; i++) {
+		struct bt_unit *u = &dst->units[i];
+
+		if (dst->rules != NULL)
+			dup_schema(dst->rules->unit, u);
+		u->id = dup_str(u->id);
+		u->stands = dup_mem(u->stands, u->nstands, sizeof(*u->stands));
+	}
+	while (m->rows != NULL && m->rows[rows] != NULL)
+		rows++;
+	m->rows = dup_mem(m->rows, rows + 1, sizeof(*m->rows));
+	for (size_t y = 0; y < rows; y++)
+		m->rows[y] = bt_xstrdup(m->rows[y]);
+	m->row_at = dup_mem(m->row_at, rows + 1, sizeof(*m->row_at));
+	m->zones = dup_mem(m->zones, m->nzones, sizeof(*m->zones));
+	for (size_t i = 0; i < m->nzones; i++) {
+		m->zones[i].side = dup_str(m->zones[i].side);
+		m->zones[i].r = dup_mem(m->zones[i].r, m->zones[i].n,
+		    sizeof(*m->zones[i].r));
+	}
+	dst->order = dup_mem(src->order, src->norder + 1, sizeof(*src->order));
+	for (size_t i = 0; i < dst->norder; i++)
+		dst->order[i] = bt_xstrdup(dst->order[i]);
+	dst->order_at = dup_mem(src->order_at, src->norder + 1,
+	    sizeof(*src->order_at));
+	dst->log = dup_mem(src->log, src->nlog, sizeof(*src->log));
+	for (size_t i = 0; i < dst->nlog; i++) {
+		dup_schema(&log_schema, &dst->log[i]);
+		dst->log[i].rolls.v = dup_mem(dst->log[i].rolls.v,
+		    dst->log[i].rolls.n, sizeof(*dst->log[i].rolls.v));
+	}
+	dup_schema(&result_schema, &dst->result);
+	/* What bt_state_free frees by name; a ruleset's table may have
+	 * copied it already (cc's deploy-first), as it frees it. */
+#define DUP_ONCE(f)	if (dst->f == src->f) dst->f = dup_str(src->f)
+	DUP_ONCE(name);
+	DUP_ONCE(notes);
+	DUP_ONCE(active);
+	DUP_ONCE(keyed);
+	DUP_ONCE(battle);
+	DUP_ONCE(deploy_first);
+#undef DUP_ONCE
+}
+
 char *
 bt_state_emit(const struct bt_state *st, size_t size_hint, size_t *len)
 {
@@ -1112,6 +1270,9 @@ bt_log_add(struct bt_state *st, const char *event, const char *who)
 	e->round = st->round;
 	e->event = bt_xstrdup(event);
 	e->who = who != NULL ? bt_xstrdup(who) : NULL;
+	/* A quiet log keeps what happened (a rule may ask it: clash's
+	 * "left its unit this turn"), not the sentence that tells it. */
+	e->quiet = st->log_quiet;
 	return e;
 }
 
@@ -1127,6 +1288,8 @@ bt_log_text(struct bt_log_entry *e, const char *fmt, ...)
 	va_list ap;
 	size_t cut = BT_MAX_TEXT - 3;
 
+	if (e->quiet)
+		return;
 	free(e->text);
 	va_start(ap, fmt);
 	e->text = bt_xvasprintf(fmt, ap);

@@ -233,3 +233,76 @@ bt-resolve"
 	[ "$(mirrored general simple)" -ge 24 ]
 	[ "$(mirrored random simple)" -le 8 ]
 }
+
+# --- examples/cc-battle.sh ---
+
+# The figures of cc-field battles (the states given), from their logs: a
+# unit's turn is the log's entries up to its "end"; it passes with no
+# order when it has no move, attack, shot, defend, support, ready or
+# rally entry of its own (a broken unit's retreat is the rules', not an
+# order); a broken unit could rally in a turn it retreated in without
+# first disengaging (CC-28: a forced Disengage is its action). Prints:
+# battles, ended by CC-1 (not the round limit), shots, units that shot,
+# broken turns that could rally, those that did, turns, idle turns.
+figures() {
+	awk '
+	function flush() {
+		if (ev == "end") {
+			turns++
+			if (!(who in did)) idle++
+			if ((who in retreated) && !(who in diseng)) {
+				could++
+				if (who in rallied) rallies++
+			}
+			delete did; delete retreated; delete rallied; delete diseng
+		} else if (ev == "disengage")
+			diseng[who] = 1
+		else if (ev == "retreat")
+			retreated[who] = 1
+		else if (ev ~ /^(move|attack|shoot|defend|support|ready|rally)$/) {
+			did[who] = 1
+			if (ev == "rally") rallied[who] = 1
+			if (ev == "shoot") { shots++; shooter[who] = 1 }
+		} else if (ev == "result") {
+			battles++
+			if (text !~ /round limit/) cc1++
+		}
+		ev = who = text = ""
+	}
+	FNR == 1 { flush(); inlog = 0 }
+	/^log:/ { inlog = 1; next }
+	inlog && /^[^ -]/ { flush(); inlog = 0 }
+	!inlog { next }
+	/^- round: / { flush() }
+	/^  event: / { ev = substr($0, 10) }
+	/^  who: / { who = substr($0, 8) }
+	/^  text: / { text = $0 }
+	END {
+		flush()
+		for (s in shooter) n++
+		print battles + 0, cc1 + 0, shots + 0, n + 0, could + 0,
+		    rallies + 0, turns + 0, idle + 0
+	}' "$@"
+}
+
+@test "CC-1 examples/cc-battle.sh: of seeds 1 to 20, 18 end by CC-1; the archers shoot, the broken rally, few turns pass idle" {
+	# cc-battle.sh plays bt-auto one order at a time: the battle of one
+	# bt-auto run, log for log
+	run -0 "$EXAMPLES/cc-battle.sh" 3
+	sed -n '/^The battle.s log:/,$p' <<< "$output" | tail -n +2 > script.log
+	bt-init --seed 3 "$EXAMPLES/cc-field.yaml" | bt-auto | bt-render -F log |
+	    cmp - script.log
+	for k in $(seq 1 20); do
+		bt-init --seed "$k" "$EXAMPLES/cc-field.yaml" | bt-auto > "b$k.yaml"
+	done
+	read -r battles cc1 shots shooters could rallied turns idle < \
+	    <(figures b*.yaml)
+	echo "$battles $cc1 $shots $shooters $could $rallied $turns $idle"
+	[ "$battles" = 20 ]
+	[ "$cc1" -ge 18 ]
+	[ "$shooters" = 3 ]		# red-bows, red-crossbows, blue-slings
+	[ "$shots" -ge 20 ]
+	[ "$could" -gt 0 ]
+	[ "$rallied" = "$could" ]
+	[ $((idle * 5)) -lt "$turns" ]	# fewer than 20%
+}

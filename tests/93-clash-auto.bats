@@ -185,3 +185,65 @@ slow_foot() {
 		    grep -cE '^(town|raiders|draw)$')" 1
 	done
 }
+
+# mirrored EXAMPLE A B N: battles of seeds 1 to N, each side playing A
+# against B in turn; prints how many A won.
+mirrored() {
+	local k side other sides won=0 w
+	sides=$(sed -n '/^sides:/,/^[a-z]/s/^  \([a-z]*\):.*/\1/p' \
+	    "$EXAMPLES/$1.yaml" | tr '\n' ' ')
+	for ((k = 1; k <= $4; k++)); do
+		for side in $sides; do
+			other=$(tr ' ' '\n' <<< "$sides" | grep -vx "$side" | grep .)
+			w=$(bt-init --seed "$k" "$EXAMPLES/$1.yaml" |
+			    bt-auto -p "$side=$2" -p "$other=$3" |
+			    sed -n '/^result:/,/^[a-z]/s/^  winner: //p')
+			[ "$w" != "$side" ] || won=$((won + 1))
+		done
+	done
+	echo "$won"
+}
+
+# The bars are below what the commanders win (bt-auto(1) gives the
+# figures), and far above the half that one no better than its
+# opponent wins.
+@test "CL-12 general wins at least 32 of 40 mirrored battles against random, at the bridge and at the shrine" {
+	run -0 mirrored clash-bridge general random 20
+	(( output >= 32 )) || fail "general won $output of 40 at the bridge"
+	run -0 mirrored clash-shrine general random 20
+	(( output >= 32 )) || fail "general won $output of 40 at the shrine"
+}
+
+@test "CL-12 general wins at least 28 of 40 mirrored battles against simple at the shrine" {
+	run -0 mirrored clash-shrine general simple 20
+	(( output >= 28 )) || fail "general won $output of 40"
+}
+
+@test "CL-12 simple wins at least 32 of 40 mirrored battles against random at the shrine" {
+	run -0 mirrored clash-shrine simple random 20
+	(( output >= 32 )) || fail "simple won $output of 40"
+}
+
+@test "CL-12 general against general ends every battle of the shrine, and bt-auto's default is general" {
+	local k
+	for ((k = 1; k <= 10; k++)); do
+		bt-init --seed "$k" "$EXAMPLES/clash-shrine.yaml" > s.yaml
+		run -0 bt-auto s.yaml
+		printf '%s\n' "$output" > a.yaml
+		run -0 bt-auto -p general s.yaml
+		assert_equal "$(cat a.yaml)" "$output"
+		assert_equal "$(sed -n '/^result:/,/^[a-z]/s/^  winner: //p' a.yaml |
+		    grep -cE '^(north|south|draw)$')" 1
+	done
+}
+
+@test "CL-12 examples/clash-battle.sh is a loop over bt-auto and bt-render: no awk or sed reads the state" {
+	run -1 grep -cE '(^|[^a-z-])(awk|sed)( |$)|generals\.sh' \
+	    "$EXAMPLES/clash-battle.sh"
+	assert_output 0
+	run -0 "$EXAMPLES/clash-battle.sh" 2
+	assert_line --regexp "^Result: (north|south) wins "
+	# the orders of both sides are bt-auto's: general's moves and attacks
+	assert_line --regexp "^  [a-z-]+ moves [a-z ]+ as a block, "
+	assert_line --regexp "^  [a-z-]+(\.[0-9])? attacks [a-z-]+(\.[0-9])?: "
+}
