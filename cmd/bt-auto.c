@@ -53,60 +53,26 @@ static int
 commanders(const struct bt_state *st, const struct ask *a,
     const struct bt_policy **policy)
 {
-	const struct bt_policy *all = bt_policy_find(st->rules, "general");
+	bool *played = bt_xcalloc(st->nsides, sizeof(*played));
+	int rc = 0;
 
-	for (size_t i = 0; i < a->npolicies; i++) {
-		const char *eq = strchr(a->policies[i], '=');
-		const char *name = eq != NULL ? eq + 1 : a->policies[i];
-		const struct bt_policy *p = bt_policy_find(st->rules, name);
+	for (size_t i = 0; i < a->nsides && rc == 0; i++) {
+		const struct bt_side *side = bt_side_find(st, a->sides[i]);
 
-		if (p == NULL) {
-			bt_warnx("bad --policy '%s': the %s ruleset has "
-			    "random, simple and general", a->policies[i],
-			    st->rules->name);
-			return -1;
-		}
-		if (eq == NULL)
-			all = p;
-	}
-	if (all == NULL) {
-		bt_warnx("the %s ruleset has no general commander: give "
-		    "--policy", st->rules->name);
-		return -1;
-	}
-	for (size_t s = 0; s < st->nsides; s++) {
-		bool played = a->nsides == 0;
-
-		for (size_t i = 0; i < a->nsides; i++)
-			played |= strcmp(a->sides[i], st->sides[s].id) == 0;
-		policy[s] = played ? all : NULL;
-	}
-	for (size_t i = 0; i < a->nsides; i++)
-		if (bt_side_find(st, a->sides[i]) == NULL) {
+		if (side == NULL) {
 			bt_warnx("bad --side '%s': the state has no such side",
 			    a->sides[i]);
-			return -1;
-		}
-	for (size_t i = 0; i < a->npolicies; i++) {
-		const char *eq = strchr(a->policies[i], '=');
-		size_t s;
-
-		if (eq == NULL)
-			continue;
-		for (s = 0; s < st->nsides; s++)
-			if (strlen(st->sides[s].id) == (size_t)(eq -
-			    a->policies[i]) && strncmp(st->sides[s].id,
-			    a->policies[i], (size_t)(eq - a->policies[i])) == 0)
-				break;
-		if (s == st->nsides) {
-			bt_warnx("bad --policy '%s': the state has no such "
-			    "side", a->policies[i]);
-			return -1;
-		}
-		if (policy[s] != NULL)
-			policy[s] = bt_policy_find(st->rules, eq + 1);
+			rc = -1;
+		} else
+			played[side - st->sides] = true;
 	}
-	return 0;
+	for (size_t s = 0; s < st->nsides && a->nsides == 0; s++)
+		played[s] = true;
+	if (rc == 0)
+		rc = bt_auto_commanders(st, a->policies, a->npolicies, played,
+		    policy);
+	free(played);
+	return rc;
 }
 
 /* Plays the state as asked; the exit status. */

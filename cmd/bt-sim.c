@@ -76,58 +76,6 @@ seeds_arg(const char *arg, struct ask *a)
 	return rc;
 }
 
-/*
- * The commander of each side: -p NAME for all, -p SIDE=NAME for one,
- * whatever their order; general by default. -1 when one is bad.
- */
-static int
-commanders(const struct bt_state *st, const struct ask *a,
-    const struct bt_policy **policy)
-{
-	const struct bt_policy *all = bt_policy_find(st->rules, "general");
-
-	for (size_t i = 0; i < a->npolicies; i++) {
-		const char *eq = strchr(a->policies[i], '=');
-		const struct bt_policy *p = bt_policy_find(st->rules,
-		    eq != NULL ? eq + 1 : a->policies[i]);
-
-		if (p == NULL) {
-			bt_warnx("bad --policy '%s': the %s ruleset has "
-			    "random, simple and general", a->policies[i],
-			    st->rules->name);
-			return -1;
-		}
-		if (eq == NULL)
-			all = p;
-	}
-	if (all == NULL) {
-		bt_warnx("the %s ruleset has no general commander yet: name "
-		    "one with -p", st->rules->name);
-		return -1;
-	}
-	for (size_t s = 0; s < st->nsides; s++)
-		policy[s] = all;
-	for (size_t i = 0; i < a->npolicies; i++) {
-		const char *eq = strchr(a->policies[i], '=');
-		size_t s, len;
-
-		if (eq == NULL)
-			continue;
-		len = (size_t)(eq - a->policies[i]);
-		for (s = 0; s < st->nsides; s++)
-			if (strlen(st->sides[s].id) == len &&
-			    strncmp(st->sides[s].id, a->policies[i], len) == 0)
-				break;
-		if (s == st->nsides) {
-			bt_warnx("bad --policy '%s': the state has no such "
-			    "side", a->policies[i]);
-			return -1;
-		}
-		policy[s] = bt_policy_find(st->rules, eq + 1);
-	}
-	return 0;
-}
-
 /* A state, or a scenario (no 'rng': bt-init's input), read from path. */
 static int
 load(const char *path, struct bt_state *st, bool *scenario)
@@ -263,7 +211,8 @@ simulate(const char *path, const struct ask *a)
 	    (status = refuse(&st, run.scenario)) != BT_EXIT_OK)
 		goto out;
 	policy = bt_xcalloc(st.nsides + 1, sizeof(*policy));
-	if (commanders(&st, a, policy) < 0) {
+	if (bt_auto_commanders(&st, a->policies, a->npolicies, NULL,
+	    policy) < 0) {
 		status = BT_EXIT_USAGE;
 		goto out;
 	}

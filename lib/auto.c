@@ -34,6 +34,61 @@ bt_policy_find(const struct bt_ruleset *r, const char *name)
 	return NULL;
 }
 
+/* The side a --policy SIDE=NAME names, or -1. */
+static int
+named_side(const struct bt_state *st, const char *arg, size_t len)
+{
+	for (size_t s = 0; s < st->nsides; s++)
+		if (strlen(st->sides[s].id) == len &&
+		    strncmp(st->sides[s].id, arg, len) == 0)
+			return (int)s;
+	return -1;
+}
+
+int
+bt_auto_commanders(const struct bt_state *st, char *const *args, size_t n,
+    const bool *played, const struct bt_policy **policy)
+{
+	const struct bt_policy *all = bt_policy_find(st->rules, "general");
+
+	for (size_t i = 0; i < n; i++) {
+		const char *eq = strchr(args[i], '=');
+		const struct bt_policy *p = bt_policy_find(st->rules,
+		    eq != NULL ? eq + 1 : args[i]);
+
+		if (p == NULL) {
+			bt_warnx("bad --policy '%s': the %s ruleset has "
+			    "random, simple and general", args[i],
+			    st->rules->name);
+			return -1;
+		}
+		if (eq != NULL && named_side(st, args[i],
+		    (size_t)(eq - args[i])) < 0) {
+			bt_warnx("bad --policy '%s': the state has no such "
+			    "side", args[i]);
+			return -1;
+		}
+		if (eq == NULL)
+			all = p;
+	}
+	if (all == NULL) {
+		bt_warnx("the %s ruleset has no general commander: give "
+		    "--policy", st->rules->name);
+		return -1;
+	}
+	for (size_t s = 0; s < st->nsides; s++)
+		policy[s] = played == NULL || played[s] ? all : NULL;
+	for (size_t i = 0; i < n; i++) {
+		const char *eq = strchr(args[i], '=');
+		int s;
+
+		if (eq != NULL && (s = named_side(st, args[i],
+		    (size_t)(eq - args[i]))) >= 0 && policy[s] != NULL)
+			policy[s] = bt_policy_find(st->rules, eq + 1);
+	}
+	return 0;
+}
+
 /* FNV-1a, to fold a keyed battle's id into the policy's seed. */
 static uint64_t
 fold(uint64_t h, const char *s)

@@ -875,6 +875,12 @@ extern const struct bt_policy bt_policy_random;
 /* A ruleset's policy by name, or NULL. */
 const struct bt_policy *bt_policy_find(const struct bt_ruleset *,
 	    const char *name);
+/* The commander of each side from --policy's args: NAME for every side,
+ * SIDE=NAME for one, whatever their order; general by default. played
+ * (by side index; NULL: all) says which sides get one. 0, or -1 after
+ * saying what is wrong. */
+int	 bt_auto_commanders(const struct bt_state *, char *const *args,
+	    size_t n, const bool *played, const struct bt_policy **policy);
 /* The generator a policy draws from: seeded from the battle's dice as
  * they stand, which it leaves as they are. */
 void	 bt_policy_rng(const struct bt_state *, struct bt_rng *);

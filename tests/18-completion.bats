@@ -2,7 +2,7 @@
 # completion/bt: bash completion of every program, tried with bash itself.
 load helper
 
-PROGRAMS="bt-act bt-attack bt-auto bt-check bt-init bt-morale bt-move bt-options bt-order bt-render bt-resolve bt-roll"
+PROGRAMS="bt-act bt-attack bt-auto bt-check bt-init bt-morale bt-move bt-options bt-order bt-render bt-resolve bt-roll bt-sim"
 
 # comp LINE: what bash's completion offers at the end of LINE, one a line,
 # sorted: COMP_LINE and COMP_WORDS set as bash sets them, the function
@@ -102,4 +102,8 @@ comp() {
 	assert_equal "$(comp 'bt-options -F y')" "yaml"
 	assert_equal "$(comp 'bt-auto s.y')" "s.yaml"
 	assert_equal "$(comp 'bt-options --u')" "--unit="
+	assert_equal "$(comp 'bt-sim -F s')" "svg"
+	assert_equal "$(comp 'bt-sim s.yaml -p blue=r')" "random"
+	assert_equal "$(comp 'bt-sim -N 100 s.y')" "s.yaml"
+	assert_equal "$(comp 'bt-sim --se')" "--seeds="
 }
