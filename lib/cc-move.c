@@ -249,7 +249,12 @@ hull(struct bt_rect a, struct bt_rect b)
 	return r;
 }
 
-/* One move from pose p: the new pose and its cost, or the refusal. */
+/* A refusal, but for a search (err NULL), which only asks whether a move
+ * is possible, thousands of times a turn: no message to format. */
+#define REFUSE(err, ...) ((err) != NULL ? bt_refuse((err), __VA_ARGS__) : -1)
+
+/* One move from pose p: the new pose and its cost, or the refusal (none
+ * told when err is NULL). */
 static int
 try_move(const struct bt_state *st, const struct bt_unit *u,
     const struct pose *p, const struct move *m, bool rotated_already, struct pose *out, int *cost, bool *leaves,
@@ -266,7 +271,7 @@ try_move(const struct bt_state *st, const struct bt_unit *u,
 		int dx, dy;
 
 		if (m->dy > 0 && u->fronts != 4)
-			return bt_refuse(err, "CC-8", "'%s' can't step "
+			return REFUSE(err, "CC-8", "'%s' can't step "
 			    "backward ('%s')", u->id, m->word);
 		turned(p->facing, m->dx, m->dy, &dx, &dy);
 		out->x += dx;
@@ -274,10 +279,10 @@ try_move(const struct bt_state *st, const struct bt_unit *u,
 		now = rect_of(out);
 		s = scan(st, u, now, &old);
 		if (s.enemy != NULL)
-			return bt_refuse(err, "CC-10", "'%s' can't step '%s' "
+			return REFUSE(err, "CC-10", "'%s' can't step '%s' "
 			    "into enemy '%s'", u->id, m->word, s.enemy->id);
 		if (s.blocked && !flies)
-			return bt_refuse(err, "G-2", "'%s' can't step '%s' onto "
+			return REFUSE(err, "G-2", "'%s' can't step '%s' onto "
 			    "impassable ground", u->id, m->word);
 		/* CC-29: any part off the edge leaves the battle */
 		*leaves = s.off;
@@ -295,30 +300,30 @@ try_move(const struct bt_state *st, const struct bt_unit *u,
 		int px, py;
 
 		if (rotated_already)
-			return bt_refuse(err, "CC-11", "'%s' has made its one "
+			return REFUSE(err, "CC-11", "'%s' has made its one "
 			    "rotation this turn", u->id);
 		pivot_square(p, m->pivot, &px, &py);
 		*out = rotated(p, m->turn, px, py);
 		now = rect_of(out);
 		s = scan(st, u, now, &old);
 		if (s.off)
-			return bt_refuse(err, "CC-11", "'%s' can't rotate off "
+			return REFUSE(err, "CC-11", "'%s' can't rotate off "
 			    "the map", u->id);
 		if (s.enemy != NULL)
-			return bt_refuse(err, "CC-10", "'%s' can't rotate into "
+			return REFUSE(err, "CC-10", "'%s' can't rotate into "
 			    "enemy '%s'", u->id, s.enemy->id);
 		if (s.blocked && !flies)
-			return bt_refuse(err, "G-2", "'%s' can't rotate onto "
+			return REFUSE(err, "G-2", "'%s' can't rotate onto "
 			    "impassable ground", u->id);
 		/* The sweep: the box of both footprints less the squares
 		 * the unit turns from, which it holds already; a friend
 		 * in it counts as difficult terrain (CC-10). */
 		s = scan(st, u, hull(old, now), &old);
 		if (s.enemy != NULL)
-			return bt_refuse(err, "CC-11", "'%s' can't rotate "
+			return REFUSE(err, "CC-11", "'%s' can't rotate "
 			    "through enemy '%s'", u->id, s.enemy->id);
 		if (s.blocked && !flies)
-			return bt_refuse(err, "CC-11", "'%s' can't rotate "
+			return REFUSE(err, "CC-11", "'%s' can't rotate "
 			    "across impassable ground", u->id);
 		*cost = (s.difficult && !flies) || s.friend ? CC_ROTATE_HARD :
 		    CC_ROTATE;
@@ -526,17 +531,14 @@ reach_step(void *ctx, int x, int y, int so_far, int k, int *nx, int *ny,
 	struct reach *rc = ctx;
 	struct pose p = rc->home, q;
 	struct move m = step_move(k);
-	struct bt_error quiet;
 	int cost, tie = 0;
 	bool leaves, bad;
 
 	(void)stop;
 	p.x += x;
 	p.y += y;
-	bt_error_init(&quiet, NULL);
 	bad = try_move(rc->st, rc->u, &p, &m, false, &q, &cost, &leaves,
-	    &quiet) < 0;
-	bt_error_free(&quiet);
+	    NULL) < 0;
 	if (bad || so_far / TIE + cost > rc->budget)
 		return -1;
 	if (rc->safe && provokes(rc->st, rc->u, &p, &q)) {
@@ -649,6 +651,7 @@ struct pose_node {
 	int		 prev;		/* node before, or -1 at home */
 	signed char	 how;		/* the move from prev */
 	bool		 stop;		/* reached by a move into contact */
+	bool		 provokes;	/* a move of the way sets off an attack */
 };
 
 struct pose_search {
@@ -714,17 +717,15 @@ pose_moves(const struct bt_unit *u, struct move *m, char (*buf)[8])
 	return n;
 }
 
-/* The way to node i, reported to fn: its words and whether a step of it
- * sets off a reaction. */
+/* The way to node i, reported to fn with its words. */
 static void
-report_end(const struct bt_state *st, struct bt_unit *u,
-    const struct pose_search *ps, const struct pose *home,
+report_end(const struct pose_search *ps, const struct pose *home,
     const struct move *m, int i, cc_reach_fn *fn, void *ctx)
 {
 	int way[MAX_MOVES], len = 0;
 	char words[MAX_MOVES * 8];
 	struct cc_reach_end end;
-	struct pose p = *home, q, at = node_pose(ps, home, i);
+	struct pose at = node_pose(ps, home, i);
 	size_t w = 0;
 
 	for (int k = i; ps->n[k].prev >= 0 && len < MAX_MOVES; k =
@@ -732,15 +733,10 @@ report_end(const struct bt_state *st, struct bt_unit *u,
 		way[len++] = k;
 	memset(&end, 0, sizeof(end));
 	words[0] = '\0';
-	for (int k = len - 1; k >= 0; k--) {
-		const struct move *mv = &m[(int)ps->n[way[k]].how];
-
-		q = node_pose(ps, home, way[k]);
-		end.provokes |= provokes(st, u, &p, &q);
+	for (int k = len - 1; k >= 0; k--)
 		w += (size_t)snprintf(words + w, sizeof(words) - w, "%s%s",
-		    w > 0 ? " " : "", mv->word);
-		p = q;
-	}
+		    w > 0 ? " " : "", m[(int)ps->n[way[k]].how].word);
+	end.provokes = ps->n[i].provokes;
 	end.x = at.x;
 	end.y = at.y;
 	end.facing = at.facing;
@@ -777,6 +773,7 @@ cc_reachable(const struct bt_state *st, const struct bt_unit *cu,
 	ps.n[start].cost = 0;
 	ps.n[start].prev = -1;
 	ps.n[start].stop = false;
+	ps.n[start].provokes = false;
 	for (int c = 0; c <= left; c += CC_STEP)
 		for (int i = 0; i < nodes; i++) {
 			struct pose p;
@@ -786,17 +783,14 @@ cc_reachable(const struct bt_state *st, const struct bt_unit *cu,
 				continue;
 			p = node_pose(&ps, &home, i);
 			for (int k = 0; k < nm; k++) {
-				struct bt_error quiet;
 				struct pose q;
 				int cost, to;
 				bool leaves, bad;
 
 				if (m[k].kind == ROTATE && rotated)
 					continue;
-				bt_error_init(&quiet, NULL);
 				bad = try_move(st, u, &p, &m[k], rotated, &q,
-				    &cost, &leaves, &quiet) < 0;
-				bt_error_free(&quiet);
+				    &cost, &leaves, NULL) < 0;
 				if (bad || leaves || c + cost > left)
 					continue;
 				to = node_of(&ps, q.x, q.y, q.facing, rotated ||
@@ -809,6 +803,8 @@ cc_reachable(const struct bt_state *st, const struct bt_unit *cu,
 				ps.n[to].how = (signed char)k;
 				ps.n[to].stop = new_contact(st, u, &p, &q) !=
 				    NULL;
+				ps.n[to].provokes = ps.n[i].provokes ||
+				    provokes(st, u, &p, &q);
 			}
 		}
 	/* each pose once: the cheaper of its two layers, unrotated first */
@@ -827,7 +823,7 @@ cc_reachable(const struct bt_state *st, const struct bt_unit *cu,
 		    (ps.n[other].cost == ps.n[i].cost && other < i)))
 			continue;
 		if (may_stop(st, u, &t))
-			report_end(st, u, &ps, &home, m, i, fn, ctx);
+			report_end(&ps, &home, m, i, fn, ctx);
 	}
 	free(ps.n);
 }
