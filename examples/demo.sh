@@ -17,8 +17,9 @@ for scenario in cc-skirmish kingdom-pass clash-bridge; do
 	bt-render "$tmp/$scenario.state.yaml"
 	echo
 	echo "Setup rolls:"
-	sed -n 's/^  text: //p' "$tmp/$scenario.state.yaml" | sed "s/^'//; s/'\$//; s/''/'/g; s/^/  /" |
-		grep . || echo "  none: no tie to break"
+	# the log as bt-render writes it, without its heading and round lines
+	bt-render -F log "$tmp/$scenario.state.yaml" | grep '^  ' ||
+		echo "  none: no tie to break"
 	bt-check "$tmp/$scenario.state.yaml" | cmp -s - "$tmp/$scenario.state.yaml"
 	echo "  (bt-check: the state is valid and canonical)"
 	echo
