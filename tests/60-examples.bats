@@ -38,6 +38,10 @@ load helper
 	# the log shows rolls and moves
 	assert_line --regexp "^  [a-z-]+ (attacks|shoots at) [a-z-]+: [0-9]+"
 	assert_line --regexp "^  [a-z-]+ moves [a-z: ]+ to \[[0-9]+, [0-9]+\]"
+	# then the odds of the same battle, bt-sim's answer
+	assert_line "The odds of this battle, over 500 battles (bt-sim):"
+	assert_line "battles: 500"
+	assert_line --regexp "^    wins: [0-9]+$"
 }
 
 @test "KM-13 the kingdom battle is played through pipes to its aftermath" {

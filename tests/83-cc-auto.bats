@@ -289,7 +289,8 @@ figures() {
 	# cc-battle.sh plays bt-auto one order at a time: the battle of one
 	# bt-auto run, log for log
 	run -0 "$EXAMPLES/cc-battle.sh" 3
-	sed -n '/^The battle.s log:/,$p' <<< "$output" | tail -n +2 > script.log
+	sed -n '/^The battle.s log:/,/^The odds of this battle/p' <<< "$output" |
+	    sed '1d;$d' | sed '$d' > script.log
 	bt-init --seed 3 "$EXAMPLES/cc-field.yaml" | bt-auto | bt-render -F log |
 	    cmp - script.log
 	for k in $(seq 1 20); do
