@@ -22,6 +22,11 @@ struct mover {
 	bool			 away;		/* broken: never nearer (CL-9) */
 	bool			 leave;		/* the rules' retreat: stands may
 						 * file off the map (CL-12) */
+	/* clash_reach's look-up of the map, square by square (y * width +
+	 * x), or NULL: the stand on it, (unit index << 16 | stand) + 1 or 0
+	 * for none, and whether it is next to an enemy stand of u */
+	const unsigned		*on;
+	const bool		*near;
 };
 
 enum step_result {
@@ -54,6 +59,16 @@ other_at(const struct mover *m, int x, int y)
 {
 	const struct bt_state *st = m->st;
 
+	if (m->on != NULL) {
+		unsigned v;
+		const struct bt_unit *u;
+
+		if (!bt_on_map(&st->map, x, y) ||
+		    (v = m->on[y * st->map.width + x]) == 0)
+			return NULL;
+		u = &st->units[(v - 1) >> 16];
+		return moving(m, u, (v - 1) & 0xffff) ? NULL : u;
+	}
 	for (size_t i = 0; i < st->nunits; i++) {
 		const struct bt_unit *u = &st->units[i];
 
@@ -118,8 +133,13 @@ try_step(const struct mover *m, int tx, int ty, int sx, int sy)
 		}
 		if (m->free)
 			continue;
-		before = clash_contact(st, m->u, x, y);
-		after = clash_contact(st, m->u, nx, ny);
+		if (m->near != NULL) {
+			before = m->near[y * st->map.width + x];
+			after = m->near[ny * st->map.width + nx];
+		} else {
+			before = clash_contact(st, m->u, x, y);
+			after = clash_contact(st, m->u, nx, ny);
+		}
 		if (before && !after) {
 			r.res = STEP_KEEP;
 			return r;
@@ -823,6 +843,52 @@ clash_retreat(struct bt_state *st, struct bt_unit *u)
 }
 
 /*
+ * The map as clash_reach's search asks it, thousands of times: who is on
+ * each square and which squares are next to an enemy of u, in one
+ * allocation, so that a step asks no list of units. A state of more than
+ * 65535 units, or stands in a unit, is asked the slow way.
+ */
+static void
+look_up(const struct bt_state *st, const struct bt_unit *u, struct mover *m)
+{
+	size_t area = (size_t)st->map.width * (size_t)st->map.height;
+	unsigned *on;
+	bool *near;
+
+	if (st->nunits > 0xffff)
+		return;
+	for (size_t i = 0; i < st->nunits; i++)
+		if (st->units[i].nstands > 0xffff)
+			return;
+	on = bt_xcalloc(area, sizeof(*on) + sizeof(*near));
+	near = (bool *)(on + area);
+	for (size_t i = 0; i < st->nunits; i++) {
+		const struct bt_unit *o = &st->units[i];
+
+		for (size_t j = 0; j < o->nstands; j++) {
+			const struct bt_stand *s = &o->stands[j];
+
+			if (!s->placed || !bt_on_map(&st->map, s->x, s->y))
+				continue;
+			on[(size_t)s->y * st->map.width + s->x] =
+			    (unsigned)(i << 16 | j) + 1;
+			if (!clash_enemies(u, o))
+				continue;
+			for (int k = 0; k < BT_NCOMPASS; k++) {
+				int x = s->x + bt_compass[k].dx;
+				int y = s->y + bt_compass[k].dy;
+
+				if (bt_on_map(&st->map, x, y))
+					near[(size_t)y * st->map.width + x] =
+					    true;
+			}
+		}
+	}
+	m->on = on;
+	m->near = near;
+}
+
+/*
  * The moves of the list of legal orders (clash-options.c): every end a
  * bt-move of stand k of u (SIZE_MAX: the whole unit, as a block) can
  * reach now that clash_move carries out, each by the cheapest steps. One
@@ -850,6 +916,7 @@ clash_reach(const struct bt_state *st, const struct bt_unit *u, size_t k,
 	mover_of((struct bt_state *)(uintptr_t)st, &w, &m, &one);
 	if (m.n == 0)
 		goto out;
+	look_up(st, u, &m);
 	/* a broken unit's move is its Retreat (CL-9): clash_move takes it */
 	m.free = m.free || m.away;
 	left = movement_left(&m);
@@ -895,6 +962,7 @@ clash_reach(const struct bt_state *st, const struct bt_unit *u, size_t k,
 	}
 	bt_search_free(&s);
 out:
+	free((void *)(uintptr_t)m.on);
 	if (m.k != &one)
 		free(m.k);
 }
