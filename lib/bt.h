@@ -150,6 +150,10 @@ void	 bt_emit_quoted(struct bt_emitter *, const char *);
 void	 bt_emit_int(struct bt_emitter *, long);
 void	 bt_emit_bool(struct bt_emitter *, bool);
 void	 bt_emit_null(struct bt_emitter *);
+/* One document written by body: by bt's own writer, the same bytes as
+ * libyaml's and faster, or by libyaml when bt's can't be sure of them. */
+char	*bt_emit_doc(void (*body)(const void *, struct bt_emitter *),
+	    const void *arg, size_t size, size_t *len);
 /* Another syntax behind the same calls (json.c): a scalar is a string
  * (s), an integer or a boolean (v), or null; the first scalar in a
  * mapping and every other after it is a key. finish returns the text

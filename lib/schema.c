@@ -355,13 +355,21 @@ bt_schema_load(const struct bt_schema *s, void *obj,
 	}
 	keys[s->nfields] = NULL;
 
-	for (size_t k = 0; k < map->n; k += 2) {
+	for (size_t k = 0, next = 0; k < map->n; k += 2) {
 		const struct bt_node *key = map->kids[k];
-		size_t i;
+		size_t i = next, tries;
 
-		for (i = 0; i < s->nfields; i++)
+		/* A canonical state's keys come in the table's order: the
+		 * search starts after the last key found, and wraps. */
+		for (tries = 0; tries < s->nfields; tries++) {
 			if (strcmp(key->str, s->fields[i].key) == 0)
 				break;
+			i = i + 1 == s->nfields ? 0 : i + 1;
+		}
+		if (tries == s->nfields)
+			i = s->nfields;
+		else
+			next = i + 1 == s->nfields ? 0 : i + 1;
 		if (i == s->nfields) {
 			const char *near = bt_closest(key->str, keys);
 

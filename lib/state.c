@@ -988,16 +988,16 @@ bt_state_free(struct bt_state *st)
 	memset(st, 0, sizeof(*st));
 }
 
+static void
+emit_state(const void *st, struct bt_emitter *em)
+{
+	bt_state_emit_to(st, em);
+}
+
 char *
 bt_state_emit(const struct bt_state *st, size_t size_hint, size_t *len)
 {
-	struct bt_emitter *em = bt_emit_new(size_hint);
-	char *buf;
-
-	bt_state_emit_to(st, em);
-	buf = bt_emit_finish(em, len);
-	bt_emit_free(em);
-	return buf;
+	return bt_emit_doc(emit_state, st, size_hint, len);
 }
 
 void
