@@ -1,9 +1,11 @@
 /* measure: the reference clock of bench/run. Runs a command K times, its
  * standard output thrown away, and prints the wall-clock seconds the K
- * runs took together and the largest peak resident size of any of them
- * in KiB (getrusage's ru_maxrss of each child, by wait4):
+ * runs took together, the largest peak resident size of any of them in
+ * KiB (getrusage's ru_maxrss of each child, by wait4), and the CPU
+ * seconds (user and system) of the K runs, steadier than the wall clock
+ * on a loaded machine:
  *
- *	measure K COMMAND [ARG...]	->	"0.123456 12345"
+ *	measure K COMMAND [ARG...]	->	"0.123456 12345 0.120000"
  *
  * A C wrapper rather than /usr/bin/time: time's %e has 10 ms steps, more
  * than a small state's whole run, and it is one more package. Exit 0, or
@@ -22,6 +24,7 @@ main(int argc, char *argv[])
 {
 	struct timespec t0, t1;
 	long k, peak = 0;
+	double cpu = 0;
 	char *end;
 
 	if (argc < 3 || (k = strtol(argv[1], &end, 10)) < 1 || *end != '\0') {
@@ -56,9 +59,11 @@ main(int argc, char *argv[])
 		}
 		if (ru.ru_maxrss > peak)
 			peak = ru.ru_maxrss;
+		cpu += (double)(ru.ru_utime.tv_sec + ru.ru_stime.tv_sec) +
+		    (double)(ru.ru_utime.tv_usec + ru.ru_stime.tv_usec) / 1e6;
 	}
 	clock_gettime(CLOCK_MONOTONIC, &t1);
-	printf("%.6f %ld\n", (double)(t1.tv_sec - t0.tv_sec) +
-	    (double)(t1.tv_nsec - t0.tv_nsec) / 1e9, peak);
+	printf("%.6f %ld %.6f\n", (double)(t1.tv_sec - t0.tv_sec) +
+	    (double)(t1.tv_nsec - t0.tv_nsec) / 1e9, peak, cpu);
 	return 0;
 }

@@ -29,6 +29,9 @@ enum bt_exit {
 #endif
 #define BT_MAX_TEXT	4096	/* bytes of any value: notes, a log's text */
 #define BT_MAX_NAME	256	/* bytes of a key, a name, any other string */
+/* bytes of a label in a message: "'key' of unit 'id'", keys and ids
+ * being names */
+#define BT_MAX_LABEL	(3 * BT_MAX_NAME)
 
 #define BT_NELEM(a)	(sizeof(a) / sizeof((a)[0]))
 

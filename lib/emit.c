@@ -656,7 +656,8 @@ looks_typed(const char *s)
 	/* Most strings start with a letter none of those words starts with. */
 	if (*s != '\0' && strchr("~nNyYtTfFoO<=.+-0123456789", *s) == NULL)
 		return false;
-	for (size_t i = 0; words[i] != NULL; i++)
+	/* none of the words is longer than five bytes */
+	for (size_t i = 0; strnlen(s, 6) < 6 && words[i] != NULL; i++)
 		if (strcmp(s, words[i]) == 0)
 			return true;
 	if (*p == '+' || *p == '-')

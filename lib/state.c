@@ -520,7 +520,7 @@ load_unit_map(struct bt_load *ld, const struct bt_node *key,
 {
 	struct bt_state *st = ld->st;
 	struct bt_unit *u;
-	char *label;
+	char label[BT_MAX_LABEL];
 	int rc = 0;
 
 	if (st->units == NULL) {
@@ -539,11 +539,11 @@ load_unit_map(struct bt_load *ld, const struct bt_node *key,
 	u->line = key->line;
 	u->col = key->col;
 	u->w = u->h = 1;
-	label = bt_xasprintf("unit '%s'", u->id);
+	/* On the stack: a label is read only in a message. */
+	snprintf(label, sizeof(label), "unit '%s'", u->id);
 	if (check_id(key, "unit", ld) ||
 	    bt_schema_load(st->rules->unit, u, value, label, ld))
 		rc = -1;
-	free(label);
 	return rc;
 }
 

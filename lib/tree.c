@@ -116,6 +116,56 @@ keycmp(const void *a, const void *b)
 }
 
 static int
+duplicate_key(const struct bt_node *first, const struct bt_node *again,
+    struct bt_error *err)
+{
+	return bt_errorf(err, BT_EXIT_DATA, again->line, again->col,
+	    "duplicate key '%s' (first at line %d)", again->str, first->line);
+}
+
+/* FNV-1a: keys are short words. */
+static uint32_t
+key_hash(const char *s)
+{
+	uint32_t h = 2166136261u;
+
+	for (; *s != '\0'; s++)
+		h = (h ^ (unsigned char)*s) * 16777619u;
+	return h;
+}
+
+/*
+ * A small mapping's keys (a unit's, a side's: most of a state) in a
+ * table on the stack instead of sorted: no allocation, one pass. The
+ * duplicate reported is the one sorting would find first: the smallest
+ * key, at its second place.
+ */
+#define SMALL_KEYS	32
+#define SMALL_SLOTS	(2 * SMALL_KEYS)
+
+static int
+check_small_keys(const struct bt_node *map, struct bt_error *err)
+{
+	const struct bt_node *slot[SMALL_SLOTS] = { 0 };
+	const struct bt_node *first = NULL, *again = NULL;
+
+	for (size_t i = 0; i < map->n; i += 2) {
+		const struct bt_node *k = map->kids[i];
+		uint32_t h = key_hash(k->str) % SMALL_SLOTS;
+
+		while (slot[h] != NULL && strcmp(slot[h]->str, k->str) != 0)
+			h = (h + 1) % SMALL_SLOTS;
+		if (slot[h] == NULL)
+			slot[h] = k;
+		else if (again == NULL || strcmp(k->str, again->str) < 0) {
+			first = slot[h];
+			again = k;
+		}
+	}
+	return again != NULL ? duplicate_key(first, again, err) : 0;
+}
+
+static int
 check_keys(const struct bt_node *map, struct bt_error *err)
 {
 	size_t nkeys = map->n / 2;
@@ -128,15 +178,15 @@ check_keys(const struct bt_node *map, struct bt_error *err)
 			    map->kids[i]->col, "a key must be a scalar, not a list or mapping");
 	if (nkeys < 2)
 		return 0;
+	if (nkeys <= SMALL_KEYS)
+		return check_small_keys(map, err);
 	keys = bt_xcalloc(nkeys, sizeof(*keys));
 	for (size_t i = 0; i < nkeys; i++)
 		keys[i] = map->kids[2 * i];
 	qsort(keys, nkeys, sizeof(*keys), keycmp);
 	for (size_t i = 1; i < nkeys; i++)
 		if (strcmp(keys[i - 1]->str, keys[i]->str) == 0) {
-			rc = bt_errorf(err, BT_EXIT_DATA, keys[i]->line,
-			    keys[i]->col, "duplicate key '%s' (first at line %d)",
-			    keys[i]->str, keys[i - 1]->line);
+			rc = duplicate_key(keys[i - 1], keys[i], err);
 			break;
 		}
 	free(keys);
@@ -449,6 +499,10 @@ bt_map_get(const struct bt_node *map, const char *key)
 bool
 bt_node_null(const struct bt_node *node)
 {
+	/* Most values are neither empty nor start with '~', 'n' or 'N'. */
+	if (node != NULL && node->kind == BT_NODE_SCALAR && node->str[0] != '\0' &&
+	    node->str[0] != '~' && node->str[0] != 'n' && node->str[0] != 'N')
+		return false;
 	return node == NULL || (node->kind == BT_NODE_SCALAR && node->plain &&
 	    (node->str[0] == '\0' || strcmp(node->str, "~") == 0 ||
 	    strcmp(node->str, "null") == 0 || strcmp(node->str, "Null") == 0 ||

@@ -80,10 +80,10 @@ with_value() {
 	same k.yaml
 }
 
-@test "bench/measure prints the seconds of K runs and the largest peak KiB; exit 1 when a run fails, 2 on bad usage" {
+@test "bench/measure prints the seconds of K runs, the largest peak KiB and the CPU seconds; exit 1 when a run fails, 2 on bad usage" {
 	run "$BT_BUILDDIR/bench/measure" 3 bt-check "$DATA/state-cc.yaml"
 	assert_success
-	[[ $output =~ ^[0-9]+\.[0-9]{6}\ [1-9][0-9]*$ ]]
+	[[ $output =~ ^[0-9]+\.[0-9]{6}\ [1-9][0-9]*\ [0-9]+\.[0-9]{6}$ ]]
 	run --separate-stderr "$BT_BUILDDIR/bench/measure" 2 false
 	assert_failure 1
 	[[ $stderr == *"false failed"* ]]
@@ -98,6 +98,6 @@ with_value() {
 	assert_equal "$stderr" ""
 	local p
 	for p in bt-check bt-render bt-resolve bt-order; do
-		assert_line --regexp "^$p +100 +[0-9]+ +[0-9.]+ +[0-9.]+x \\([0-9.]+-[0-9.]+\\) +[0-9]+ +[0-9.]+x +[0-9.]+$"
+		assert_line --regexp "^$p +100 +[0-9]+ +[0-9.]+ +[0-9.]+x \\([0-9.]+-[0-9.]+\\) +[0-9.]+x +[0-9]+ +[0-9.]+x +[0-9.]+$"
 	done
 }
