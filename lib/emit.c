@@ -696,6 +696,8 @@ bt_emit_str(struct bt_emitter *em, const char *s)
 {
 	if (em->be != NULL)
 		em->be->scalar(em->arg, BT_SCALAR_STR, s, 0);
+	else if (em->direct)	/* a line break makes it unsure */
+		direct_scalar(em, s, !looks_typed(s), YAML_ANY_SCALAR_STYLE);
 	else if (strchr(s, '\n') != NULL)
 		scalar(em, s, 0, YAML_LITERAL_SCALAR_STYLE);
 	else
