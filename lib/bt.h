@@ -1065,6 +1065,8 @@ int	 bt_cli_check_scenario(struct bt_cli *);
 /* bt-undo: c->file and c->file + c->backup change places, under the
  * state's lock, once the backup is a valid state; an exit status. */
 int	 bt_cli_undo(struct bt_cli *);
+/* bt_cli_load: once the state is read, in->buf is freed (NULL); in's
+ * length, name, path and lock stay for bt_cli_save. */
 int	 bt_cli_load(struct bt_cli *, struct bt_state *, struct bt_input *,
 	    enum bt_load_mode);
 /* Emits and writes the state (stdout or in place); returns exit status. */
