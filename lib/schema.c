@@ -3,7 +3,6 @@
  * mapping and written back. The table's order is the canonical key order;
  * a key the table doesn't have is bad data, with the closest one suggested.
  */
-#include <errno.h>
 #include <limits.h>
 #include <stdlib.h>
 #include <string.h>
@@ -79,8 +78,7 @@ int
 bt_node_int(const struct bt_node *n, long min, long max, long *out,
     const char *key, struct bt_load *ld)
 {
-	const char *s;
-	char *end;
+	const char *s, *end;
 	unsigned long u;
 	bool over = false;
 	long v;
@@ -89,7 +87,7 @@ bt_node_int(const struct bt_node *n, long min, long max, long *out,
 		return wrong_type(n, key, "a whole number", ld);
 	/* -?[0-9]+ by hand, as strtol took it: strtol was most of it. */
 	s = n->str;
-	end = (char *)s + (*s == '-');
+	end = s + (*s == '-');
 	if (*end < '0' || *end > '9')
 		return wrong_type(n, key, "a whole number", ld);
 	for (u = 0; *end >= '0' && *end <= '9'; end++) {
