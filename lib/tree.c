@@ -296,8 +296,19 @@ bt_text_bom(const char *buf, size_t len, struct bt_error *err)
  * character but tab and newline, which would drive the reader's terminal
  * when a program writes it out.
  */
+/* Printable ASCII, most of a state: no NUL, nothing bt_text_bad would
+ * look twice at. One pass instead of strlen's and bt_text_bad's. */
+static bool
+printable_ascii(const char *s, size_t len)
+{
+	for (size_t i = 0; i < len; i++)
+		if ((unsigned char)s[i] - 0x20u >= 0x5fu)
+			return false;
+	return true;
+}
+
 static int
-scalar_refused(const struct bt_node *node, size_t len, bool key,
+scalar_refused(const struct bt_node *node, size_t len, bool key, bool ascii,
     struct bt_error *err)
 {
 	size_t bad, n;
@@ -309,7 +320,7 @@ scalar_refused(const struct bt_node *node, size_t len, bool key,
 	if (key && len > BT_MAX_NAME)
 		return bt_errorf(err, BT_EXIT_DATA, node->line, node->col,
 		    "a key of %zu bytes: at most %d", len, BT_MAX_NAME);
-	if ((bad = bt_text_bad(node->str, len, true, &n)) == len)
+	if (ascii || (bad = bt_text_bad(node->str, len, true, &n)) == len)
 		return 0;
 	why = bt_text_why(node->str + bad, n, "a value");
 	bt_errorf(err, BT_EXIT_DATA, node->line, node->col, "%s", why);
@@ -328,7 +339,7 @@ bt_tree_parse(struct bt_tree *t, const char *buf, size_t len,
 	const struct bt_tree_hook *hook = t->hook;
 	struct arena_mark mark = { NULL, 0 };
 	int depth = 0, docs = 0, rc = -1, bom;
-	bool done = false, streaming = false;
+	bool done = false, streaming = false, ascii;
 
 	t->root = NULL;
 	t->arena = NULL;
@@ -383,7 +394,9 @@ bt_tree_parse(struct bt_tree *t, const char *buf, size_t len,
 			memcpy(node->str, ev.data.scalar.value,
 			    ev.data.scalar.length);
 			node->str[ev.data.scalar.length] = '\0';
-			if (strlen(node->str) != ev.data.scalar.length) {
+			ascii = printable_ascii(node->str,
+			    ev.data.scalar.length);
+			if (!ascii && strlen(node->str) != ev.data.scalar.length) {
 				bt_errorf(err, BT_EXIT_DATA, node->line,
 				    node->col, "a NUL character is not allowed");
 				yaml_event_delete(&ev);
@@ -392,7 +405,7 @@ bt_tree_parse(struct bt_tree *t, const char *buf, size_t len,
 			if (scalar_refused(node, ev.data.scalar.length,
 			    depth > 0 && open[depth - 1].node->kind ==
 			    BT_NODE_MAP && (kids.n - open[depth - 1].first) %
-			    2 == 0, err)) {
+			    2 == 0, ascii, err)) {
 				yaml_event_delete(&ev);
 				goto out;
 			}
