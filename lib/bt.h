@@ -29,6 +29,9 @@ enum bt_exit {
 #endif
 #define BT_MAX_TEXT	4096	/* bytes of any value: notes, a log's text */
 #define BT_MAX_NAME	256	/* bytes of a key, a name, any other string */
+/* bytes of a label in a message: "'key' of unit 'id'", keys and ids
+ * being names */
+#define BT_MAX_LABEL	(3 * BT_MAX_NAME)
 
 #define BT_NELEM(a)	(sizeof(a) / sizeof((a)[0]))
 
@@ -150,6 +153,10 @@ void	 bt_emit_quoted(struct bt_emitter *, const char *);
 void	 bt_emit_int(struct bt_emitter *, long);
 void	 bt_emit_bool(struct bt_emitter *, bool);
 void	 bt_emit_null(struct bt_emitter *);
+/* One document written by body: by bt's own writer, the same bytes as
+ * libyaml's and faster, or by libyaml when bt's can't be sure of them. */
+char	*bt_emit_doc(void (*body)(const void *, struct bt_emitter *),
+	    const void *arg, size_t size, size_t *len);
 /* Another syntax behind the same calls (json.c): a scalar is a string
  * (s), an integer or a boolean (v), or null; the first scalar in a
  * mapping and every other after it is a key. finish returns the text
@@ -1160,6 +1167,8 @@ int	 bt_cli_check_scenario(struct bt_cli *);
 /* bt-undo: c->file and c->file + c->backup change places, under the
  * state's lock, once the backup is a valid state; an exit status. */
 int	 bt_cli_undo(struct bt_cli *);
+/* bt_cli_load: once the state is read, in->buf is freed (NULL); in's
+ * length, name, path and lock stay for bt_cli_save. */
 int	 bt_cli_load(struct bt_cli *, struct bt_state *, struct bt_input *,
 	    enum bt_load_mode);
 /* Emits and writes the state (stdout or in place); returns exit status. */

@@ -291,6 +291,11 @@ bt_cli_load(struct bt_cli *c, struct bt_state *st, struct bt_input *in,
 		}
 		bt_error_print(&err, stderr);
 		status = err.status;
+	} else {
+		/* The state holds its own copies: the text's room goes back
+		 * before the new text is written (issue 19's peak memory). */
+		free(in->buf);
+		in->buf = NULL;
 	}
 	bt_error_free(&err);
 	return status;

@@ -3,7 +3,6 @@
  * mapping and written back. The table's order is the canonical key order;
  * a key the table doesn't have is bad data, with the closest one suggested.
  */
-#include <errno.h>
 #include <limits.h>
 #include <stdlib.h>
 #include <string.h>
@@ -79,18 +78,30 @@ int
 bt_node_int(const struct bt_node *n, long min, long max, long *out,
     const char *key, struct bt_load *ld)
 {
-	const char *s;
-	char *end;
+	const char *s, *end;
+	unsigned long u;
+	bool over = false;
 	long v;
 
 	if (n->kind != BT_NODE_SCALAR || !n->plain)
 		return wrong_type(n, key, "a whole number", ld);
+	/* -?[0-9]+ by hand, as strtol took it: strtol was most of it. */
 	s = n->str;
-	errno = 0;
-	v = strtol(s, &end, 10);
-	if (end == s || *end != '\0' || (*s != '-' && (*s < '0' || *s > '9')))
+	end = s + (*s == '-');
+	if (*end < '0' || *end > '9')
 		return wrong_type(n, key, "a whole number", ld);
-	if (errno == ERANGE || v < min || v > max)
+	for (u = 0; *end >= '0' && *end <= '9'; end++) {
+		if (u > (ULONG_MAX - 9) / 10)
+			over = true;
+		else
+			u = 10 * u + (unsigned long)(*end - '0');
+	}
+	if (*end != '\0')
+		return wrong_type(n, key, "a whole number", ld);
+	if (u > (unsigned long)LONG_MAX + (*s == '-'))
+		over = true;
+	v = over ? 0 : *s == '-' ? (long)(0UL - u) : (long)u;
+	if (over || v < min || v > max)
 		return bt_errorf(ld->err, BT_EXIT_DATA, n->line, n->col,
 		    "'%s' is %s, out of range %ld to %ld", key, s, min, max);
 	*out = v;
@@ -111,6 +122,8 @@ bt_node_str(const struct bt_node *n, char **out, const char *key,
 static bool
 free_text(const char *key)
 {
+	if (key[0] != 'n' && key[0] != 't' && key[0] != 'r')
+		return false;
 	return strcmp(key, "notes") == 0 || strcmp(key, "text") == 0 ||
 	    strcmp(key, "reason") == 0;
 }
@@ -313,13 +326,13 @@ load_field(const struct bt_field *f, void *obj, const struct bt_node *n,
 		if (f->sub->present != SIZE_MAX)
 			*(bool *)((char *)obj + f->off + f->sub->present) = true;
 		{
-			char *sublabel = bt_xasprintf("'%s' of %s", f->key,
-			    label);
-			int rc = bt_schema_load(f->sub, (char *)obj + f->off,
-			    n, sublabel, ld);
+			/* On the stack: a label is read only in a message. */
+			char sublabel[BT_MAX_LABEL];
 
-			free(sublabel);
-			return rc;
+			snprintf(sublabel, sizeof(sublabel), "'%s' of %s",
+			    f->key, label);
+			return bt_schema_load(f->sub, (char *)obj + f->off, n,
+			    sublabel, ld);
 		}
 	case BT_F_CUSTOM:
 		return f->load(obj, n, ld);
@@ -355,13 +368,21 @@ bt_schema_load(const struct bt_schema *s, void *obj,
 	}
 	keys[s->nfields] = NULL;
 
-	for (size_t k = 0; k < map->n; k += 2) {
+	for (size_t k = 0, next = 0; k < map->n; k += 2) {
 		const struct bt_node *key = map->kids[k];
-		size_t i;
+		size_t i = next, tries;
 
-		for (i = 0; i < s->nfields; i++)
+		/* A canonical state's keys come in the table's order: the
+		 * search starts after the last key found, and wraps. */
+		for (tries = 0; tries < s->nfields; tries++) {
 			if (strcmp(key->str, s->fields[i].key) == 0)
 				break;
+			i = i + 1 == s->nfields ? 0 : i + 1;
+		}
+		if (tries == s->nfields)
+			i = s->nfields;
+		else
+			next = i + 1 == s->nfields ? 0 : i + 1;
 		if (i == s->nfields) {
 			const char *near = bt_closest(key->str, keys);
 

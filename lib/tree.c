@@ -116,6 +116,56 @@ keycmp(const void *a, const void *b)
 }
 
 static int
+duplicate_key(const struct bt_node *first, const struct bt_node *again,
+    struct bt_error *err)
+{
+	return bt_errorf(err, BT_EXIT_DATA, again->line, again->col,
+	    "duplicate key '%s' (first at line %d)", again->str, first->line);
+}
+
+/* FNV-1a: keys are short words. */
+static uint32_t
+key_hash(const char *s)
+{
+	uint32_t h = 2166136261u;
+
+	for (; *s != '\0'; s++)
+		h = (h ^ (unsigned char)*s) * 16777619u;
+	return h;
+}
+
+/*
+ * A small mapping's keys (a unit's, a side's: most of a state) in a
+ * table on the stack instead of sorted: no allocation, one pass. The
+ * duplicate reported is the one sorting would find first: the smallest
+ * key, at its second place.
+ */
+#define SMALL_KEYS	32
+#define SMALL_SLOTS	(2 * SMALL_KEYS)
+
+static int
+check_small_keys(const struct bt_node *map, struct bt_error *err)
+{
+	const struct bt_node *slot[SMALL_SLOTS] = { 0 };
+	const struct bt_node *first = NULL, *again = NULL;
+
+	for (size_t i = 0; i < map->n; i += 2) {
+		const struct bt_node *k = map->kids[i];
+		uint32_t h = key_hash(k->str) % SMALL_SLOTS;
+
+		while (slot[h] != NULL && strcmp(slot[h]->str, k->str) != 0)
+			h = (h + 1) % SMALL_SLOTS;
+		if (slot[h] == NULL)
+			slot[h] = k;
+		else if (again == NULL || strcmp(k->str, again->str) < 0) {
+			first = slot[h];
+			again = k;
+		}
+	}
+	return again != NULL ? duplicate_key(first, again, err) : 0;
+}
+
+static int
 check_keys(const struct bt_node *map, struct bt_error *err)
 {
 	size_t nkeys = map->n / 2;
@@ -128,15 +178,15 @@ check_keys(const struct bt_node *map, struct bt_error *err)
 			    map->kids[i]->col, "a key must be a scalar, not a list or mapping");
 	if (nkeys < 2)
 		return 0;
+	if (nkeys <= SMALL_KEYS)
+		return check_small_keys(map, err);
 	keys = bt_xcalloc(nkeys, sizeof(*keys));
 	for (size_t i = 0; i < nkeys; i++)
 		keys[i] = map->kids[2 * i];
 	qsort(keys, nkeys, sizeof(*keys), keycmp);
 	for (size_t i = 1; i < nkeys; i++)
 		if (strcmp(keys[i - 1]->str, keys[i]->str) == 0) {
-			rc = bt_errorf(err, BT_EXIT_DATA, keys[i]->line,
-			    keys[i]->col, "duplicate key '%s' (first at line %d)",
-			    keys[i]->str, keys[i - 1]->line);
+			rc = duplicate_key(keys[i - 1], keys[i], err);
 			break;
 		}
 	free(keys);
@@ -246,8 +296,19 @@ bt_text_bom(const char *buf, size_t len, struct bt_error *err)
  * character but tab and newline, which would drive the reader's terminal
  * when a program writes it out.
  */
+/* Printable ASCII, most of a state: no NUL, nothing bt_text_bad would
+ * look twice at. One pass instead of strlen's and bt_text_bad's. */
+static bool
+printable_ascii(const char *s, size_t len)
+{
+	for (size_t i = 0; i < len; i++)
+		if ((unsigned char)s[i] - 0x20u >= 0x5fu)
+			return false;
+	return true;
+}
+
 static int
-scalar_refused(const struct bt_node *node, size_t len, bool key,
+scalar_refused(const struct bt_node *node, size_t len, bool key, bool ascii,
     struct bt_error *err)
 {
 	size_t bad, n;
@@ -259,7 +320,7 @@ scalar_refused(const struct bt_node *node, size_t len, bool key,
 	if (key && len > BT_MAX_NAME)
 		return bt_errorf(err, BT_EXIT_DATA, node->line, node->col,
 		    "a key of %zu bytes: at most %d", len, BT_MAX_NAME);
-	if ((bad = bt_text_bad(node->str, len, true, &n)) == len)
+	if (ascii || (bad = bt_text_bad(node->str, len, true, &n)) == len)
 		return 0;
 	why = bt_text_why(node->str + bad, n, "a value");
 	bt_errorf(err, BT_EXIT_DATA, node->line, node->col, "%s", why);
@@ -278,7 +339,7 @@ bt_tree_parse(struct bt_tree *t, const char *buf, size_t len,
 	const struct bt_tree_hook *hook = t->hook;
 	struct arena_mark mark = { NULL, 0 };
 	int depth = 0, docs = 0, rc = -1, bom;
-	bool done = false, streaming = false;
+	bool done = false, streaming = false, ascii;
 
 	t->root = NULL;
 	t->arena = NULL;
@@ -333,7 +394,9 @@ bt_tree_parse(struct bt_tree *t, const char *buf, size_t len,
 			memcpy(node->str, ev.data.scalar.value,
 			    ev.data.scalar.length);
 			node->str[ev.data.scalar.length] = '\0';
-			if (strlen(node->str) != ev.data.scalar.length) {
+			ascii = printable_ascii(node->str,
+			    ev.data.scalar.length);
+			if (!ascii && strlen(node->str) != ev.data.scalar.length) {
 				bt_errorf(err, BT_EXIT_DATA, node->line,
 				    node->col, "a NUL character is not allowed");
 				yaml_event_delete(&ev);
@@ -342,7 +405,7 @@ bt_tree_parse(struct bt_tree *t, const char *buf, size_t len,
 			if (scalar_refused(node, ev.data.scalar.length,
 			    depth > 0 && open[depth - 1].node->kind ==
 			    BT_NODE_MAP && (kids.n - open[depth - 1].first) %
-			    2 == 0, err)) {
+			    2 == 0, ascii, err)) {
 				yaml_event_delete(&ev);
 				goto out;
 			}
@@ -449,6 +512,10 @@ bt_map_get(const struct bt_node *map, const char *key)
 bool
 bt_node_null(const struct bt_node *node)
 {
+	/* Most values are neither empty nor start with '~', 'n' or 'N'. */
+	if (node != NULL && node->kind == BT_NODE_SCALAR && node->str[0] != '\0' &&
+	    node->str[0] != '~' && node->str[0] != 'n' && node->str[0] != 'N')
+		return false;
 	return node == NULL || (node->kind == BT_NODE_SCALAR && node->plain &&
 	    (node->str[0] == '\0' || strcmp(node->str, "~") == 0 ||
 	    strcmp(node->str, "null") == 0 || strcmp(node->str, "Null") == 0 ||

@@ -10,7 +10,7 @@ bats_load_library bats-assert
 # valgrind, before the programs themselves.
 export PATH="${BT_WRAPDIR:+$BT_WRAPDIR:}$BT_BUILDDIR:$PATH"
 export LC_ALL=C
-unset NO_COLOR BT_FAULT
+unset NO_COLOR BT_FAULT BT_EMIT
 EXAMPLES="$BT_SRCDIR/examples"
 DATA="$BT_SRCDIR/tests/data"
 
