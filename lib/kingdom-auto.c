@@ -10,8 +10,9 @@
 
 #include "kingdom.h"
 
-/* From this round on both commanders ask for a ceasefire (KM-13): a
- * battle of two that hold back ends. */
+/* From this round on both commanders ask for a ceasefire (KM-13), general
+ * only while its side is not ahead (ahead()): a battle of two that hold
+ * back ends. */
 #define KM_AUTO_CEASEFIRE	30
 
 /* The word of a bt-act option after its army: "stand", "tactic wedge". */
@@ -509,9 +510,14 @@ general_command(const struct bt_state *st, const struct bt_unit *u,
 
 		if (!of_army(op, u->id))
 			continue;
-		if (is_act(o, op, "strategy"))
+		if (is_act(o, op, "strategy")) {
 			v.strategy = bt_word_index(km_track_words, w + 9);
-		else if (is_act(o, op, "tactic"))
+			/* the defensive steps cost more damage than
+			 * the one turn weighed saves: a battle is won
+			 * by breaking the enemy */
+			if (v.strategy < KM_STANDARD)
+				continue;
+		} else if (is_act(o, op, "tactic"))
 			v.tactic = (char *)(w + 7);
 		else
 			continue;
@@ -667,6 +673,29 @@ general_avoid(const struct bt_state *st, const struct bt_options *o)
 	return -1;
 }
 
+/*
+ * KM-13: is side ahead, with more HP on the field than its enemies? An
+ * army that is ahead fights on past KM_AUTO_CEASEFIRE: the battle is its
+ * to win, and the enemy's ceasefire would make it a draw.
+ */
+static bool
+ahead(const struct bt_state *st, const char *side)
+{
+	int mine = 0, theirs = 0;
+
+	for (size_t i = 0; i < st->nunits; i++) {
+		const struct bt_unit *u = &st->units[i];
+
+		if (!km_on_field(u))
+			continue;
+		if (strcmp(u->side, side) == 0)
+			mine += u->hp;
+		else
+			theirs += u->hp;
+	}
+	return mine > theirs;
+}
+
 static size_t
 general_choose(const struct bt_state *st, const char *side,
     const struct bt_options *o, struct bt_rng *rng)
@@ -675,9 +704,8 @@ general_choose(const struct bt_state *st, const char *side,
 	const struct bt_unit *u;
 	int pick = -1;
 
-	(void)side;
 	(void)rng;
-	if (st->round >= KM_AUTO_CEASEFIRE &&
+	if (st->round >= KM_AUTO_CEASEFIRE && !ahead(st, side) &&
 	    (pick = find_act(o, NULL, "ceasefire")) >= 0)
 		return (size_t)pick;
 	if (st->phase == KM_MANEUVER && army != NULL &&

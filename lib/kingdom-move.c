@@ -129,35 +129,87 @@ disengage(struct bt_state *st, struct bt_dice *dice, struct bt_unit *u,
 	return ok;
 }
 
+/*
+ * The other armies on the field, as a move of u meets them: it can't
+ * enter any, and a step next to a hostile one it wasn't next to ends the
+ * move (KM-2). Gathered once for an order or a search, hostile first, so
+ * that each step looks at rectangles rather than at every unit's side.
+ */
+struct field_army {
+	const struct bt_unit	*u;
+	struct bt_rect		 r;
+};
+struct field {
+	struct field_army	*v;
+	size_t			 n, nfoes;
+};
+
+static void
+field_init(struct field *f, const struct bt_state *st, const struct bt_unit *u)
+{
+	f->v = bt_xcalloc(st->nunits + 1, sizeof(*f->v));
+	f->n = f->nfoes = 0;
+	for (int hostile = 1; hostile >= 0; hostile--)
+		for (size_t k = 0; k < st->nunits; k++) {
+			const struct bt_unit *o = &st->units[k];
+
+			if (o == u || !km_on_field(o) ||
+			    km_hostile(u, o) != (bool)hostile)
+				continue;
+			f->v[f->n].u = o;
+			f->v[f->n++].r = km_rect(o);
+			if (hostile)
+				f->nfoes++;
+		}
+}
+
+static void
+field_free(struct field *f)
+{
+	free(f->v);
+}
+
+/* Where u would stand with its top-left square at (x, y). */
+static struct bt_rect
+rect_at(const struct bt_unit *u, int x, int y)
+{
+	struct bt_rect r = { x, y, x + u->w - 1, y + u->h - 1 };
+
+	return r;
+}
+
 /* Could the army stand with its top-left square at (x, y)? */
 static bool
-fits(const struct bt_state *st, const struct bt_unit *u, int x, int y)
+fits(const struct bt_state *st, const struct field *f,
+    const struct bt_unit *u, int x, int y)
 {
+	struct bt_rect a = rect_at(u, x, y);
+
 	for (int j = y; j < y + u->h; j++)
 		for (int i = x; i < x + u->w; i++)
 			if (!bt_on_map(&st->map, i, j) ||
 			    bt_terrain_at(&st->map, i, j) == BT_BLOCKED)
 				return false;
-	for (size_t k = 0; k < st->nunits; k++) {
-		const struct bt_unit *o = &st->units[k];
-		struct bt_rect a = { x, y, x + u->w - 1, y + u->h - 1 };
-		struct bt_rect b = km_rect(o);
+	for (size_t k = 0; k < f->n; k++) {
+		const struct bt_rect *b = &f->v[k].r;
 
-		if (o != u && km_on_field(o) && a.x0 <= b.x1 && b.x0 <= a.x1 &&
-		    a.y0 <= b.y1 && b.y0 <= a.y1)
+		if (a.x0 <= b->x1 && b->x0 <= a.x1 && a.y0 <= b->y1 &&
+		    b->y0 <= a.y1)
 			return false;
 	}
 	return true;
 }
 
-/* KM-2: a step costs 2 when a square it enters is difficult (G-2). */
+/* KM-2: a step from (fx, fy) to (x, y) costs 2 when a square it enters is
+ * difficult (G-2). */
 static int
-step_cost(const struct bt_state *st, const struct bt_unit *u, int x, int y)
+step_cost(const struct bt_state *st, const struct bt_unit *u, int fx, int fy,
+    int x, int y)
 {
 	for (int j = y; j < y + u->h; j++)
 		for (int i = x; i < x + u->w; i++) {
-			bool was = i >= u->x && i < u->x + u->w && j >= u->y &&
-			    j < u->y + u->h;
+			bool was = i >= fx && i < fx + u->w && j >= fy &&
+			    j < fy + u->h;
 
 			if (!was && bt_difficult(bt_terrain_at(&st->map, i, j)))
 				return 2;
@@ -165,21 +217,18 @@ step_cost(const struct bt_state *st, const struct bt_unit *u, int x, int y)
 	return 1;
 }
 
-/* Is the army at (x, y) next to a hostile army it isn't next to now? */
+/* Is the army, stepping from (fx, fy) to (x, y), next to a hostile army
+ * it wasn't next to? */
 static const struct bt_unit *
-new_contact(const struct bt_state *st, const struct bt_unit *u, int x, int y)
+new_contact(const struct field *f, const struct bt_unit *u, int fx, int fy,
+    int x, int y)
 {
-	struct bt_unit moved = *u;
+	struct bt_rect from = rect_at(u, fx, fy), to = rect_at(u, x, y);
 
-	moved.x = x;
-	moved.y = y;
-	for (size_t i = 0; i < st->nunits; i++) {
-		const struct bt_unit *o = &st->units[i];
-
-		if (km_hostile(u, o) && km_adjacent(&moved, o) &&
-		    !km_adjacent(u, o))
-			return o;
-	}
+	for (size_t k = 0; k < f->nfoes; k++)
+		if (bt_rect_distance(&to, &f->v[k].r) == 1 &&
+		    bt_rect_distance(&from, &f->v[k].r) != 1)
+			return f->v[k].u;
 	return NULL;
 }
 
@@ -190,6 +239,7 @@ struct planner {
 	const struct bt_unit	*u;
 	int			 gx, gy;
 	bool			 reach;
+	struct field		 field;
 };
 
 /* A compass step k from (x, y), relative to the army (bt_move_fn). */
@@ -198,26 +248,23 @@ plan_step(void *ctx, int x, int y, int so_far, int k, int *nx, int *ny,
     bool *stop)
 {
 	const struct planner *p = ctx;
-	struct bt_unit at = *p->u;
-	int tx, ty;
+	int fx = p->u->x + x, fy = p->u->y + y, tx, ty;
 
 	(void)so_far;
 	*nx = x + bt_compass[k].dx;
 	*ny = y + bt_compass[k].dy;
 	tx = p->u->x + *nx;
 	ty = p->u->y + *ny;
-	if (!fits(p->st, p->u, tx, ty))
+	if (!fits(p->st, &p->field, p->u, tx, ty))
 		return -1;
-	at.x = p->u->x + x;
-	at.y = p->u->y + y;
 	/* a step into contact ends a move (KM-2): only the last */
 	if ((p->reach || *nx != p->gx || *ny != p->gy) &&
-	    new_contact(p->st, &at, tx, ty)) {
+	    new_contact(&p->field, p->u, fx, fy, tx, ty)) {
 		if (!p->reach)
 			return -1;
 		*stop = true;
 	}
-	return step_cost(p->st, &at, tx, ty);
+	return step_cost(p->st, p->u, fx, fy, tx, ty);
 }
 
 /*
@@ -230,15 +277,17 @@ static int
 plan(const struct bt_state *st, const struct bt_unit *u, int left, int tx,
     int ty, int *dirs)
 {
-	struct planner p = { st, u, tx - u->x, ty - u->y, false };
+	struct planner p = { st, u, tx - u->x, ty - u->y, false, { 0 } };
 	struct bt_search s;
 	int len;
 
 	if (abs(p.gx) > left || abs(p.gy) > left)
 		return -1;
+	field_init(&p.field, st, u);
 	bt_search(&s, left, left, BT_NCOMPASS, plan_step, &p, p.gx, p.gy);
 	len = bt_search_path(&s, bt_search_at(&s, p.gx, p.gy), dirs, left);
 	bt_search_free(&s);
+	field_free(&p.field);
 	return len;
 }
 
@@ -252,10 +301,12 @@ void
 km_reach(const struct bt_state *st, const struct bt_unit *u, int left,
     struct bt_search *s)
 {
-	struct planner p = { st, u, 0, 0, true };
+	struct planner p = { st, u, 0, 0, true, { 0 } };
 
+	field_init(&p.field, st, u);
 	/* a goal outside the window: the search reaches everything */
 	bt_search(s, left, left, BT_NCOMPASS, plan_step, &p, left + 1, 0);
+	field_free(&p.field);
 }
 
 /*
@@ -269,30 +320,32 @@ refuse_cost(const struct bt_state *st, const struct bt_unit *u,
     const int *dirs, int n, int over, int left, struct bt_error *err)
 {
 	struct bt_step_cost *costs = bt_xcalloc((size_t)n, sizeof(*costs));
-	struct bt_unit at = *u;
+	struct field f;
 	int x = u->x, y = u->y, k, refused = -1;
 	char *text;
 
+	field_init(&f, st, u);
 	for (k = 0; k < n; k++) {
 		int nx = x + bt_compass[dirs[k]].dx;
 		int ny = y + bt_compass[dirs[k]].dy;
 
 		costs[k].word = bt_compass[dirs[k]].word;
-		if (!fits(st, u, nx, ny)) {
+		if (!fits(st, &f, u, nx, ny)) {
 			refused = k;
 			break;
 		}
-		at.x = x;
-		at.y = y;
-		costs[k].cost = step_cost(st, &at, nx, ny);
+		costs[k].cost = step_cost(st, u, x, y, nx, ny);
 		costs[k].hard = costs[k].cost > 1;
-		costs[k].x = x = nx;
-		costs[k].y = y = ny;
-		if (k >= over && new_contact(st, &at, nx, ny) != NULL) {
+		if (k >= over && new_contact(&f, u, x, y, nx, ny) != NULL) {
+			costs[k].x = nx;
+			costs[k].y = ny;
 			k++;
 			break;
 		}
+		costs[k].x = x = nx;
+		costs[k].y = y = ny;
 	}
+	field_free(&f);
 	text = bt_cost_text(costs, k, over, refused);
 	bt_refuse(err, "KM-2", "'%s' has %d square%s of Maneuver left; %s",
 	    u->id, left, left == 1 ? "" : "s", text);
@@ -314,9 +367,11 @@ walk(struct bt_state *st, struct bt_unit *u, const int *dirs, int n,
 	int left = u->maneuver - (t->present ? t->moved : 0), spent = 0;
 	int x = u->x, y = u->y;
 	const struct bt_unit *met = NULL;
-	struct bt_unit at = *u;
+	struct field f;
 	char *path = bt_xstrdup("");
 	bool dropped = false;
+
+	field_init(&f, st, u);
 
 	for (int i = 0; i < n; i++) {
 		int nx = x + bt_compass[dirs[i]].dx;
@@ -327,21 +382,21 @@ walk(struct bt_state *st, struct bt_unit *u, const int *dirs, int n,
 			dropped = true;
 			break;
 		}
-		if (!fits(st, u, nx, ny)) {
+		if (!fits(st, &f, u, nx, ny)) {
 			free(path);
+			field_free(&f);
 			return bt_refuse(err, "KM-2", "step %d (%s) of '%s' "
 			    "leads off the map, into impassable ground or into "
 			    "another army", i + 1, bt_compass[dirs[i]].word,
 			    u->id);
 		}
-		at.x = x;
-		at.y = y;
-		c = step_cost(st, &at, nx, ny);
+		c = step_cost(st, u, x, y, nx, ny);
 		if (spent + c > left) {
 			free(path);
+			field_free(&f);
 			return refuse_cost(st, u, dirs, n, i, left, err);
 		}
-		met = new_contact(st, &at, nx, ny);
+		met = new_contact(&f, u, x, y, nx, ny);
 		spent += c;
 		x = nx;
 		y = ny;
@@ -350,6 +405,7 @@ walk(struct bt_state *st, struct bt_unit *u, const int *dirs, int n,
 		free(path);
 		path = more;
 	}
+	field_free(&f);
 	u->x = x;
 	u->y = y;
 	km_turn(u)->moved += spent;
