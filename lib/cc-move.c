@@ -132,14 +132,49 @@ struct scan {
 	const struct bt_unit *enemy, *friend;
 };
 
+/*
+ * Who stands where, for the listing's search (cc_reachable), which asks
+ * thousands of times a turn what is in a few squares: the units in the
+ * battle but the mover, by square, and per unit whether it is the
+ * mover's enemy and whether it may react to its move (may_react), so
+ * that no question loops over every unit or compares side names. The
+ * state does not change during a search (the mover is put on the poses
+ * tried and back, and is not in the grid). Units of a state stand on
+ * the map and apart (CC-10, CC-29), so a square holds at most one.
+ */
+enum { OCC_ENEMY = 1, OCC_REACTS = 2 };
+
+struct occ {
+	int		 w, h;		/* the map's */
+	int		*at;		/* [y * w + x]: unit index + 1, or 0 */
+	unsigned char	*unit;		/* [unit index]: OCC_ flags */
+};
+
+/* The unit on square (x, y), or -1 (off the map or no one). */
+static int
+occ_at(const struct occ *oc, int x, int y)
+{
+	if (x < 0 || y < 0 || x >= oc->w || y >= oc->h)
+		return -1;
+	return oc->at[y * oc->w + x] - 1;
+}
+
+/*
+ * With oc, what stands in the squares comes from the grid: any enemy or
+ * friend there, which one apart (a search only asks whether), where the
+ * loop over the units says which (the last by index) for the message of
+ * a refusal.
+ */
 static struct scan
 scan(const struct bt_state *st, const struct bt_unit *u, struct bt_rect r,
-    const struct bt_rect *skip)
+    const struct bt_rect *skip, const struct occ *oc)
 {
 	struct scan s = { 0 };
 
 	for (int y = r.y0; y <= r.y1; y++)
 		for (int x = r.x0; x <= r.x1; x++) {
+			int o;
+
 			if (skip != NULL && x >= skip->x0 && x <= skip->x1 &&
 			    y >= skip->y0 && y <= skip->y1)
 				continue;
@@ -151,7 +186,15 @@ scan(const struct bt_state *st, const struct bt_unit *u, struct bt_rect r,
 				s.blocked = true;
 			if (cc_square_difficult(st, x, y))
 				s.difficult = true;
+			if (oc == NULL || (o = occ_at(oc, x, y)) < 0)
+				continue;
+			if (oc->unit[o] & OCC_ENEMY)
+				s.enemy = &st->units[o];
+			else
+				s.friend = &st->units[o];
 		}
+	if (oc != NULL)
+		return s;
 	/* CC-15: a unit counts where it holds a square newly entered */
 	for (size_t i = 0; i < st->nunits; i++) {
 		const struct bt_unit *o = &st->units[i];
@@ -185,9 +228,9 @@ rect_of(const struct pose *p)
 /* May u stand at pose p: on the map, inside no other unit (CC-10)? */
 static bool
 may_stop(const struct bt_state *st, const struct bt_unit *u,
-    const struct pose *p)
+    const struct pose *p, const struct occ *oc)
 {
-	struct scan s = scan(st, u, rect_of(p), NULL);
+	struct scan s = scan(st, u, rect_of(p), NULL, oc);
 
 	return !s.off && !s.blocked && s.enemy == NULL && s.friend == NULL;
 }
@@ -254,11 +297,11 @@ hull(struct bt_rect a, struct bt_rect b)
 #define REFUSE(err, ...) ((err) != NULL ? bt_refuse((err), __VA_ARGS__) : -1)
 
 /* One move from pose p: the new pose and its cost, or the refusal (none
- * told when err is NULL). */
+ * told when err is NULL; oc, the search's grid, or NULL). */
 static int
 try_move(const struct bt_state *st, const struct bt_unit *u,
     const struct pose *p, const struct move *m, bool rotated_already, struct pose *out, int *cost, bool *leaves,
-    struct bt_error *err)
+    struct bt_error *err, const struct occ *oc)
 {
 	struct bt_rect old = rect_of(p), now;
 	struct scan s;
@@ -277,7 +320,7 @@ try_move(const struct bt_state *st, const struct bt_unit *u,
 		out->x += dx;
 		out->y += dy;
 		now = rect_of(out);
-		s = scan(st, u, now, &old);
+		s = scan(st, u, now, &old, oc);
 		if (s.enemy != NULL)
 			return REFUSE(err, "CC-10", "'%s' can't step '%s' "
 			    "into enemy '%s'", u->id, m->word, s.enemy->id);
@@ -305,7 +348,7 @@ try_move(const struct bt_state *st, const struct bt_unit *u,
 		pivot_square(p, m->pivot, &px, &py);
 		*out = rotated(p, m->turn, px, py);
 		now = rect_of(out);
-		s = scan(st, u, now, &old);
+		s = scan(st, u, now, &old, oc);
 		if (s.off)
 			return REFUSE(err, "CC-11", "'%s' can't rotate off "
 			    "the map", u->id);
@@ -318,7 +361,7 @@ try_move(const struct bt_state *st, const struct bt_unit *u,
 		/* The sweep: the box of both footprints less the squares
 		 * the unit turns from, which it holds already; a friend
 		 * in it counts as difficult terrain (CC-10). */
-		s = scan(st, u, hull(old, now), &old);
+		s = scan(st, u, hull(old, now), &old, oc);
 		if (s.enemy != NULL)
 			return REFUSE(err, "CC-11", "'%s' can't rotate "
 			    "through enemy '%s'", u->id, s.enemy->id);
@@ -353,6 +396,34 @@ new_contact(const struct bt_state *st, struct bt_unit *u,
 		put(u, b);
 		if (!was && cc_adjacent(u, e))
 			fresh = e;
+	}
+	put(u, &keep);
+	return fresh;
+}
+
+/* CC-13, by the grid: does going from pose a to pose b bring u into
+ * contact with an enemy (new_contact's question, but not which)? Only
+ * one on a square just beyond a side of b can be it. */
+static bool
+makes_contact(const struct bt_state *st, struct bt_unit *u,
+    const struct pose *a, const struct pose *b, const struct occ *oc)
+{
+	struct pose keep = pose_of(u);
+	bool fresh = false;
+
+	for (int f = BT_N; f <= BT_W && !fresh; f++) {
+		struct bt_rect s;
+
+		put(u, b);
+		s = cc_strip(u, f);
+		put(u, a);
+		for (int y = s.y0; y <= s.y1 && !fresh; y++)
+			for (int x = s.x0; x <= s.x1 && !fresh; x++) {
+				int e = occ_at(oc, x, y);
+
+				fresh = e >= 0 && (oc->unit[e] & OCC_ENEMY) &&
+				    !cc_adjacent(u, &st->units[e]);
+			}
 	}
 	put(u, &keep);
 	return fresh;
@@ -413,13 +484,15 @@ enters_trigger(const struct bt_state *st, const struct bt_unit *e,
  * danger")? */
 static bool
 provokes(const struct bt_state *st, struct bt_unit *u, const struct pose *a,
-    const struct pose *b)
+    const struct pose *b, const struct occ *oc)
 {
 	for (size_t i = 0; i < st->nunits; i++) {
 		const struct bt_unit *e = &st->units[i];
 
-		if (may_react(e, u, NULL) && (leaves_front(e, u, a, b) ||
-		    enters_trigger(st, e, u, a, b)))
+		if (oc != NULL ? !(oc->unit[i] & OCC_REACTS) :
+		    !may_react(e, u, NULL))
+			continue;
+		if (leaves_front(e, u, a, b) || enters_trigger(st, e, u, a, b))
 			return true;
 	}
 	return false;
@@ -538,10 +611,10 @@ reach_step(void *ctx, int x, int y, int so_far, int k, int *nx, int *ny,
 	p.x += x;
 	p.y += y;
 	bad = try_move(rc->st, rc->u, &p, &m, false, &q, &cost, &leaves,
-	    NULL) < 0;
+	    NULL, NULL) < 0;
 	if (bad || so_far / TIE + cost > rc->budget)
 		return -1;
-	if (rc->safe && provokes(rc->st, rc->u, &p, &q)) {
+	if (rc->safe && provokes(rc->st, rc->u, &p, &q, NULL)) {
 		rc->pruned = true;
 		return -1;
 	}
@@ -623,7 +696,7 @@ find_path(const struct bt_state *st, struct bt_unit *u, int tx, int ty,
 
 		end.x = tx;
 		end.y = ty;
-		if (may_stop(st, u, &end))
+		if (may_stop(st, u, &end, NULL))
 			len = reach_path(&rc, at, false, path, maxpath);
 	}
 	bt_search_free(&rc.s);
@@ -745,6 +818,30 @@ report_end(const struct pose_search *ps, const struct pose *home,
 	fn(ctx, &end);
 }
 
+/* The grid of who stands where, for a search of mover u's moves. */
+static void
+occ_fill(const struct bt_state *st, const struct bt_unit *u, struct occ *oc)
+{
+	oc->w = st->map.width;
+	oc->h = st->map.height;
+	oc->at = bt_xcalloc((size_t)oc->w * (size_t)oc->h, sizeof(*oc->at));
+	oc->unit = bt_xcalloc(st->nunits + 1, sizeof(*oc->unit));
+	for (size_t i = 0; i < st->nunits; i++) {
+		const struct bt_unit *o = &st->units[i];
+
+		if (o == u || !cc_in_battle(o))
+			continue;
+		if (cc_enemies(u, o))
+			oc->unit[i] |= OCC_ENEMY;
+		if (may_react(o, u, NULL))
+			oc->unit[i] |= OCC_REACTS;
+		for (int y = o->y; y < o->y + o->h; y++)
+			for (int x = o->x; x < o->x + o->w; x++)
+				if (bt_on_map(&st->map, x, y))
+					oc->at[y * oc->w + x] = (int)i + 1;
+	}
+}
+
 void
 cc_reachable(const struct bt_state *st, const struct bt_unit *cu,
     cc_reach_fn *fn, void *ctx)
@@ -756,10 +853,12 @@ cc_reachable(const struct bt_state *st, const struct bt_unit *cu,
 	char words[MAX_POSE_MOVES][8];
 	struct pose home = pose_of(u);
 	struct pose_search ps;
+	struct occ oc;
 	int left = cc_speed(st, u) - st->turn.moved, nm, r, start, nodes;
 
 	if (left <= 0)
 		return;
+	occ_fill(st, u, &oc);
 	nm = pose_moves(u, m, words);
 	r = left / CC_STEP + u->w + u->h;
 	ps.x0 = home.x - r;
@@ -790,7 +889,7 @@ cc_reachable(const struct bt_state *st, const struct bt_unit *cu,
 				if (m[k].kind == ROTATE && rotated)
 					continue;
 				bad = try_move(st, u, &p, &m[k], rotated, &q,
-				    &cost, &leaves, NULL) < 0;
+				    &cost, &leaves, NULL, &oc) < 0;
 				if (bad || leaves || c + cost > left)
 					continue;
 				to = node_of(&ps, q.x, q.y, q.facing, rotated ||
@@ -801,10 +900,10 @@ cc_reachable(const struct bt_state *st, const struct bt_unit *cu,
 				ps.n[to].cost = c + cost;
 				ps.n[to].prev = i;
 				ps.n[to].how = (signed char)k;
-				ps.n[to].stop = new_contact(st, u, &p, &q) !=
-				    NULL;
+				ps.n[to].stop = makes_contact(st, u, &p, &q,
+				    &oc);
 				ps.n[to].provokes = ps.n[i].provokes ||
-				    provokes(st, u, &p, &q);
+				    provokes(st, u, &p, &q, &oc);
 			}
 		}
 	/* each pose once: the cheaper of its two layers, unrotated first */
@@ -822,10 +921,12 @@ cc_reachable(const struct bt_state *st, const struct bt_unit *cu,
 		if (ps.n[other].cost >= 0 && (ps.n[other].cost < ps.n[i].cost ||
 		    (ps.n[other].cost == ps.n[i].cost && other < i)))
 			continue;
-		if (may_stop(st, u, &t))
+		if (may_stop(st, u, &t, &oc))
 			report_end(&ps, &home, m, i, fn, ctx);
 	}
 	free(ps.n);
+	free(oc.at);
+	free(oc.unit);
 }
 
 /* How far a pose is from side f's edge of the map, in squares. */
@@ -1025,7 +1126,7 @@ free_turn(const struct bt_state *st, struct bt_unit *u, int f,
 		q.x = p.x + p.w - q.w;
 	if (f == BT_S)
 		q.y = p.y + p.h - q.h;
-	if (!may_stop(st, u, &q))
+	if (!may_stop(st, u, &q, NULL))
 		return false;
 	for (size_t i = 0; i < st->nunits; i++) {
 		const struct bt_unit *e = &st->units[i];
@@ -1126,7 +1227,7 @@ rank_search(const struct bt_state *st, struct bt_unit *u,
 		t.x += i % rc->s.side - rc->s.r;
 		t.y += i / rc->s.side - rc->s.r;
 		if ((turn > 0 && nearest_edge(&st->map, &t) != turn - 1) ||
-		    !may_stop(st, u, &t))
+		    !may_stop(st, u, &t, NULL))
 			continue;
 		memset(&e, 0, sizeof(e));
 		e.found = true;
@@ -1196,7 +1297,7 @@ cc_retreat(struct bt_state *st, struct bt_dice *dice, struct bt_unit *u)
 	for (int f = BT_N; f <= BT_W; f++)
 		if ((can[f + 1] = free_turn(st, u, f, &start[f + 1])))
 			turn_safe[f + 1] = !provokes(st, u, &home,
-			    &start[f + 1]);
+			    &start[f + 1], NULL);
 	edge_field(st, u, budget / CC_STEP + 1, &field);
 	for (int safe = 1; safe >= 0; safe--)
 		for (int t = 0; t < 5; t++) {
@@ -1249,7 +1350,7 @@ cc_retreat(struct bt_state *st, struct bt_dice *dice, struct bt_unit *u)
 
 		bt_error_init(&quiet, NULL);
 		try_move(st, u, &p, &path[i], false, &q, &cost, &leaves,
-		    &quiet);
+		    &quiet, NULL);
 		bt_error_free(&quiet);
 		opportunity(st, dice, u, &p, &q, NULL);
 		if (!cc_in_battle(u))
@@ -1322,7 +1423,7 @@ refuse_cost(const struct bt_state *st, struct bt_unit *u,
 		struct pose q;
 
 		if (try_move(st, u, &p, &moves[n], rotated, &q, &cost,
-		    &leaves, &scratch) < 0) {
+		    &leaves, &scratch, NULL) < 0) {
 			refused = n;
 			costs[n].word = moves[n].word;
 			break;
@@ -1391,7 +1492,7 @@ cc_move(struct bt_state *st, struct bt_dice *dice, const struct bt_order *o,
 
 		end.x = o->to_x;
 		end.y = o->to_y;
-		s = scan(st, u, rect_of(&end), NULL);
+		s = scan(st, u, rect_of(&end), NULL, NULL);
 		if (s.friend != NULL)	/* CC-10 */
 			return bt_refuse(err, "CC-10", "'%s' would end its move "
 			    "inside '%s'", u->id, s.friend->id);
@@ -1422,7 +1523,7 @@ cc_move(struct bt_state *st, struct bt_dice *dice, const struct bt_order *o,
 		bool leaves;
 
 		if (try_move(st, u, &p, &moves[i], rotated_now, &q,
-		    &cost, &leaves, err) < 0)
+		    &cost, &leaves, err, NULL) < 0)
 			return -1;
 		spent += cost;
 		if (spent > left)
@@ -1446,7 +1547,7 @@ cc_move(struct bt_state *st, struct bt_dice *dice, const struct bt_order *o,
 	if (stop < 0)
 		stop = nmoves - 1;
 	if (!leaves_at_stop) {
-		struct scan s = scan(st, u, rect_of(&p), NULL);
+		struct scan s = scan(st, u, rect_of(&p), NULL, NULL);
 
 		if (s.friend != NULL)
 			return bt_refuse(err, "CC-10", "'%s' would end its move "
@@ -1481,7 +1582,7 @@ cc_move(struct bt_state *st, struct bt_dice *dice, const struct bt_order *o,
 			break;
 		}
 		try_move(st, u, &p, &moves[i], false, &q, &cost,
-		    &leaves, err);
+		    &leaves, err, NULL);
 		/* CC-21: a step or a rotation that leaves a front */
 		opportunity(st, dice, u, &p, &q, o);
 		if (!cc_in_battle(u) || (u->status & BT_ST_BROKEN)) {
@@ -1502,13 +1603,13 @@ cc_move(struct bt_state *st, struct bt_dice *dice, const struct bt_order *o,
 		}
 		readied(st, dice, u, &p, &q, o);
 		p = q;
-		if (may_stop(st, u, &p))
+		if (may_stop(st, u, &p, NULL))
 			alone = p;
 	}
 	/* CC-10: broken part-way while inside a friend, it goes back to
 	 * where it last stood clear, so no state has units overlapping. */
 	put_back = (u->status & BT_ST_BROKEN) && cc_in_battle(u) &&
-	    !may_stop(st, u, &p);
+	    !may_stop(st, u, &p, NULL);
 	if (put_back)
 		put(u, &alone);
 	e = bt_log_add(st, "move", u->id);
