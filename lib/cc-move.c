@@ -725,13 +725,62 @@ struct pose_node {
 	signed char	 how;		/* the move from prev */
 	bool		 stop;		/* reached by a move into contact */
 	bool		 provokes;	/* a move of the way sets off an attack */
+	int		 next, back;	/* the other nodes of its cost */
 };
 
+/* The nodes of each cost are kept in a list (first, next, back), so that
+ * settling a cost visits its nodes, not the whole window; they are
+ * taken in the order of their index all the same (order: scratch). */
 struct pose_search {
 	int		 x0, y0, w, h;	/* the window */
 	struct pose_node *n;		/* [layer][y][x]; layer = 2 facing +
 					 * rotated */
+	int		*first;		/* [cost / CC_STEP]: a node, or -1 */
+	int		*order;		/* [nodes] */
 };
+
+/* Node i costs c now: it leaves the list of its old cost for c's. */
+static void
+node_cost(struct pose_search *ps, int i, int c)
+{
+	struct pose_node *n = &ps->n[i];
+
+	if (n->cost >= 0) {
+		if (n->back >= 0)
+			ps->n[n->back].next = n->next;
+		else
+			ps->first[n->cost / CC_STEP] = n->next;
+		if (n->next >= 0)
+			ps->n[n->next].back = n->back;
+	}
+	n->cost = c;
+	n->back = -1;
+	n->next = ps->first[c / CC_STEP];
+	if (n->next >= 0)
+		ps->n[n->next].back = i;
+	ps->first[c / CC_STEP] = i;
+}
+
+static int
+index_cmp(const void *a, const void *b)
+{
+	int x = *(const int *)a, y = *(const int *)b;
+
+	return (x > y) - (x < y);
+}
+
+/* The nodes that cost c, in the order of their index, into ps->order;
+ * how many. */
+static int
+nodes_of_cost(const struct pose_search *ps, int c)
+{
+	int len = 0;
+
+	for (int i = ps->first[c / CC_STEP]; i >= 0; i = ps->n[i].next)
+		ps->order[len++] = i;
+	qsort(ps->order, (size_t)len, sizeof(*ps->order), index_cmp);
+	return len;
+}
 
 static int
 node_of(const struct pose_search *ps, int x, int y, int facing, bool rotated)
@@ -866,19 +915,27 @@ cc_reachable(const struct bt_state *st, const struct bt_unit *cu,
 	ps.w = ps.h = 2 * r + 1;
 	nodes = 8 * ps.w * ps.h;
 	ps.n = bt_xreallocarray(NULL, (size_t)nodes, sizeof(*ps.n));
+	ps.order = bt_xreallocarray(NULL, (size_t)nodes + left / CC_STEP + 1,
+	    sizeof(*ps.order));
+	ps.first = ps.order + nodes;
 	for (int i = 0; i < nodes; i++)
 		ps.n[i].cost = -1;
+	for (int c = 0; c <= left; c += CC_STEP)
+		ps.first[c / CC_STEP] = -1;
 	start = node_of(&ps, home.x, home.y, home.facing, st->turn.rotated);
-	ps.n[start].cost = 0;
+	node_cost(&ps, start, 0);
 	ps.n[start].prev = -1;
 	ps.n[start].stop = false;
 	ps.n[start].provokes = false;
 	for (int c = 0; c <= left; c += CC_STEP)
-		for (int i = 0; i < nodes; i++) {
+		for (int j = 0, len = nodes_of_cost(&ps, c); j < len; j++) {
 			struct pose p;
+			int i = ps.order[j];
 			bool rotated = i / (ps.w * ps.h) % 2;
 
-			if (ps.n[i].cost != c || ps.n[i].stop)
+			/* costs of c and less are settled: no move of this
+			 * loop changes the list */
+			if (ps.n[i].stop)
 				continue;
 			p = node_pose(&ps, &home, i);
 			for (int k = 0; k < nm; k++) {
@@ -897,7 +954,7 @@ cc_reachable(const struct bt_state *st, const struct bt_unit *cu,
 				if (to < 0 || (ps.n[to].cost >= 0 &&
 				    ps.n[to].cost <= c + cost))
 					continue;
-				ps.n[to].cost = c + cost;
+				node_cost(&ps, to, c + cost);
 				ps.n[to].prev = i;
 				ps.n[to].how = (signed char)k;
 				ps.n[to].stop = makes_contact(st, u, &p, &q,
@@ -925,6 +982,7 @@ cc_reachable(const struct bt_state *st, const struct bt_unit *cu,
 			report_end(&ps, &home, m, i, fn, ctx);
 	}
 	free(ps.n);
+	free(ps.order);
 	free(oc.at);
 	free(oc.unit);
 }
