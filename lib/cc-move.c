@@ -809,9 +809,21 @@ node_pose(const struct pose_search *ps, const struct pose *home, int i)
 	return p;
 }
 
-/* The moves a unit may make in the search; their words in buf. */
+/* The rotations' words (parse_move's) about each of the first
+ * MAX_PIVOTS squares. */
+static const char *const cw_words[MAX_PIVOTS] = {
+	"cw", "cw:2", "cw:3", "cw:4", "cw:5", "cw:6", "cw:7", "cw:8", "cw:9",
+	"cw:10", "cw:11", "cw:12", "cw:13", "cw:14", "cw:15", "cw:16"
+};
+static const char *const ccw_words[MAX_PIVOTS] = {
+	"ccw", "ccw:2", "ccw:3", "ccw:4", "ccw:5", "ccw:6", "ccw:7", "ccw:8",
+	"ccw:9", "ccw:10", "ccw:11", "ccw:12", "ccw:13", "ccw:14", "ccw:15",
+	"ccw:16"
+};
+
+/* The moves a unit may make in the search. */
 static int
-pose_moves(const struct bt_unit *u, struct move *m, char (*buf)[8])
+pose_moves(const struct bt_unit *u, struct move *m)
 {
 	int n = 0, pivots = u->w * u->h < MAX_PIVOTS ? u->w * u->h :
 	    MAX_PIVOTS;
@@ -827,13 +839,11 @@ pose_moves(const struct bt_unit *u, struct move *m, char (*buf)[8])
 	}
 	for (int t = 1; t <= 3; t += 2)
 		for (int k = 1; k <= pivots; k++) {
-			snprintf(buf[n], sizeof(buf[n]), k == 1 ? "%s" :
-			    "%s:%d", t == 1 ? "cw" : "ccw", k);
 			memset(&m[n], 0, sizeof(m[n]));
 			m[n].kind = ROTATE;
 			m[n].turn = t;
 			m[n].pivot = k;
-			m[n].word = buf[n];
+			m[n].word = (t == 1 ? cw_words : ccw_words)[k - 1];
 			n++;
 		}
 	return n;
@@ -854,10 +864,19 @@ report_end(const struct pose_search *ps, const struct pose *home,
 	    ps->n[k].prev)
 		way[len++] = k;
 	memset(&end, 0, sizeof(end));
-	words[0] = '\0';
-	for (int k = len - 1; k >= 0; k--)
-		w += (size_t)snprintf(words + w, sizeof(words) - w, "%s%s",
-		    w > 0 ? " " : "", m[(int)ps->n[way[k]].how].word);
+	/* copied, not printf'd: a listing reports hundreds of ways */
+	for (int k = len - 1; k >= 0; k--) {
+		const char *word = m[(int)ps->n[way[k]].how].word;
+		size_t n = strlen(word);
+
+		if (w + n + 2 > sizeof(words))
+			break;	/* no way of MAX_MOVES moves is this long */
+		if (w > 0)
+			words[w++] = ' ';
+		memcpy(words + w, word, n);
+		w += n;
+	}
+	words[w] = '\0';
 	end.provokes = ps->n[i].provokes;
 	end.x = at.x;
 	end.y = at.y;
@@ -899,7 +918,6 @@ cc_reachable(const struct bt_state *st, const struct bt_unit *cu,
 	 * then back where it stands */
 	struct bt_unit *u = (struct bt_unit *)cu;
 	struct move m[MAX_POSE_MOVES];
-	char words[MAX_POSE_MOVES][8];
 	struct pose home = pose_of(u);
 	struct pose_search ps;
 	struct occ oc;
@@ -908,7 +926,7 @@ cc_reachable(const struct bt_state *st, const struct bt_unit *cu,
 	if (left <= 0)
 		return;
 	occ_fill(st, u, &oc);
-	nm = pose_moves(u, m, words);
+	nm = pose_moves(u, m);
 	r = left / CC_STEP + u->w + u->h;
 	ps.x0 = home.x - r;
 	ps.y0 = home.y - r;
