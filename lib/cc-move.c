@@ -142,11 +142,14 @@ struct scan {
  * tried and back, and is not in the grid). Units of a state stand on
  * the map and apart (CC-10, CC-29), so a square holds at most one.
  */
-enum { OCC_ENEMY = 1, OCC_REACTS = 2 };
+enum { OCC_ENEMY = 1, OCC_REACTS = 2 };		/* unit[] */
+enum { OCC_BLOCKED = 1, OCC_DIFFICULT = 2 };	/* ground[] */
 
 struct occ {
 	int		 w, h;		/* the map's */
 	int		*at;		/* [y * w + x]: unit index + 1, or 0 */
+	unsigned char	*ground;	/* [y * w + x]: OCC_BLOCKED, OCC_DIFFICULT
+					 * (G-2, CC-9, CC-4) */
 	unsigned char	*unit;		/* [unit index]: OCC_ flags */
 };
 
@@ -159,22 +162,52 @@ occ_at(const struct occ *oc, int x, int y)
 	return oc->at[y * oc->w + x] - 1;
 }
 
-/*
- * With oc, what stands in the squares comes from the grid: any enemy or
- * friend there, which one apart (a search only asks whether), where the
- * loop over the units says which (the last by index) for the message of
- * a refusal.
- */
+/* scan by the grid: the ground and any enemy or friend in r, which one
+ * apart (a search only asks whether). */
+static struct scan
+scan_grid(const struct bt_state *st, const struct occ *oc, struct bt_rect r,
+    const struct bt_rect *skip)
+{
+	struct scan s = { 0 };
+
+	for (int y = r.y0; y <= r.y1; y++)
+		for (int x = r.x0; x <= r.x1; x++) {
+			int i = y * oc->w + x, o;
+
+			if (skip != NULL && x >= skip->x0 && x <= skip->x1 &&
+			    y >= skip->y0 && y <= skip->y1)
+				continue;
+			if (x < 0 || y < 0 || x >= oc->w || y >= oc->h) {
+				s.off = true;
+				continue;
+			}
+			if (oc->ground[i] & OCC_BLOCKED)
+				s.blocked = true;
+			if (oc->ground[i] & OCC_DIFFICULT)
+				s.difficult = true;
+			if ((o = oc->at[i] - 1) < 0)
+				continue;
+			if (oc->unit[o] & OCC_ENEMY)
+				s.enemy = &st->units[o];
+			else
+				s.friend = &st->units[o];
+		}
+	return s;
+}
+
+/* With oc, the search's grid: scan_grid, which says the same but not
+ * which unit; the loop over the units says which (the last by index) for
+ * the message of a refusal. */
 static struct scan
 scan(const struct bt_state *st, const struct bt_unit *u, struct bt_rect r,
     const struct bt_rect *skip, const struct occ *oc)
 {
 	struct scan s = { 0 };
 
+	if (oc != NULL)
+		return scan_grid(st, oc, r, skip);
 	for (int y = r.y0; y <= r.y1; y++)
 		for (int x = r.x0; x <= r.x1; x++) {
-			int o;
-
 			if (skip != NULL && x >= skip->x0 && x <= skip->x1 &&
 			    y >= skip->y0 && y <= skip->y1)
 				continue;
@@ -186,15 +219,7 @@ scan(const struct bt_state *st, const struct bt_unit *u, struct bt_rect r,
 				s.blocked = true;
 			if (cc_square_difficult(st, x, y))
 				s.difficult = true;
-			if (oc == NULL || (o = occ_at(oc, x, y)) < 0)
-				continue;
-			if (oc->unit[o] & OCC_ENEMY)
-				s.enemy = &st->units[o];
-			else
-				s.friend = &st->units[o];
 		}
-	if (oc != NULL)
-		return s;
 	/* CC-15: a unit counts where it holds a square newly entered */
 	for (size_t i = 0; i < st->nunits; i++) {
 		const struct bt_unit *o = &st->units[i];
@@ -893,7 +918,15 @@ occ_fill(const struct bt_state *st, const struct bt_unit *u, struct occ *oc)
 	oc->w = st->map.width;
 	oc->h = st->map.height;
 	oc->at = bt_xcalloc((size_t)oc->w * (size_t)oc->h, sizeof(*oc->at));
+	oc->ground = bt_xcalloc((size_t)oc->w * (size_t)oc->h,
+	    sizeof(*oc->ground));
 	oc->unit = bt_xcalloc(st->nunits + 1, sizeof(*oc->unit));
+	for (int y = 0; y < oc->h; y++)
+		for (int x = 0; x < oc->w; x++)
+			oc->ground[y * oc->w + x] =
+			    (bt_terrain_at(&st->map, x, y) == BT_BLOCKED ?
+			    OCC_BLOCKED : 0) |
+			    (cc_square_difficult(st, x, y) ? OCC_DIFFICULT : 0);
 	for (size_t i = 0; i < st->nunits; i++) {
 		const struct bt_unit *o = &st->units[i];
 
@@ -1002,6 +1035,7 @@ cc_reachable(const struct bt_state *st, const struct bt_unit *cu,
 	free(ps.n);
 	free(ps.order);
 	free(oc.at);
+	free(oc.ground);
 	free(oc.unit);
 }
 
