@@ -132,12 +132,80 @@ struct scan {
 	const struct bt_unit *enemy, *friend;
 };
 
+/*
+ * Who stands where, for the listing's search (cc_reachable), which asks
+ * thousands of times a turn what is in a few squares: the units in the
+ * battle but the mover, by square, and per unit whether it is the
+ * mover's enemy and whether it may react to its move (may_react), so
+ * that no question loops over every unit or compares side names. The
+ * state does not change during a search (the mover is put on the poses
+ * tried and back, and is not in the grid). Units of a state stand on
+ * the map and apart (CC-10, CC-29), so a square holds at most one.
+ */
+enum { OCC_ENEMY = 1, OCC_REACTS = 2 };		/* unit[] */
+enum { OCC_BLOCKED = 1, OCC_DIFFICULT = 2 };	/* ground[] */
+
+struct occ {
+	int		 w, h;		/* the map's */
+	int		*at;		/* [y * w + x]: unit index + 1, or 0 */
+	unsigned char	*ground;	/* [y * w + x]: OCC_BLOCKED, OCC_DIFFICULT
+					 * (G-2, CC-9, CC-4) */
+	unsigned char	*unit;		/* [unit index]: OCC_ flags */
+};
+
+/* The unit on square (x, y), or -1 (off the map or no one). */
+static int
+occ_at(const struct occ *oc, int x, int y)
+{
+	if (x < 0 || y < 0 || x >= oc->w || y >= oc->h)
+		return -1;
+	return oc->at[y * oc->w + x] - 1;
+}
+
+/* scan by the grid: the ground and any enemy or friend in r, which one
+ * apart (a search only asks whether). */
 static struct scan
-scan(const struct bt_state *st, const struct bt_unit *u, struct bt_rect r,
+scan_grid(const struct bt_state *st, const struct occ *oc, struct bt_rect r,
     const struct bt_rect *skip)
 {
 	struct scan s = { 0 };
 
+	for (int y = r.y0; y <= r.y1; y++)
+		for (int x = r.x0; x <= r.x1; x++) {
+			int i = y * oc->w + x, o;
+
+			if (skip != NULL && x >= skip->x0 && x <= skip->x1 &&
+			    y >= skip->y0 && y <= skip->y1)
+				continue;
+			if (x < 0 || y < 0 || x >= oc->w || y >= oc->h) {
+				s.off = true;
+				continue;
+			}
+			if (oc->ground[i] & OCC_BLOCKED)
+				s.blocked = true;
+			if (oc->ground[i] & OCC_DIFFICULT)
+				s.difficult = true;
+			if ((o = oc->at[i] - 1) < 0)
+				continue;
+			if (oc->unit[o] & OCC_ENEMY)
+				s.enemy = &st->units[o];
+			else
+				s.friend = &st->units[o];
+		}
+	return s;
+}
+
+/* With oc, the search's grid: scan_grid, which says the same but not
+ * which unit; the loop over the units says which (the last by index) for
+ * the message of a refusal. */
+static struct scan
+scan(const struct bt_state *st, const struct bt_unit *u, struct bt_rect r,
+    const struct bt_rect *skip, const struct occ *oc)
+{
+	struct scan s = { 0 };
+
+	if (oc != NULL)
+		return scan_grid(st, oc, r, skip);
 	for (int y = r.y0; y <= r.y1; y++)
 		for (int x = r.x0; x <= r.x1; x++) {
 			if (skip != NULL && x >= skip->x0 && x <= skip->x1 &&
@@ -185,9 +253,9 @@ rect_of(const struct pose *p)
 /* May u stand at pose p: on the map, inside no other unit (CC-10)? */
 static bool
 may_stop(const struct bt_state *st, const struct bt_unit *u,
-    const struct pose *p)
+    const struct pose *p, const struct occ *oc)
 {
-	struct scan s = scan(st, u, rect_of(p), NULL);
+	struct scan s = scan(st, u, rect_of(p), NULL, oc);
 
 	return !s.off && !s.blocked && s.enemy == NULL && s.friend == NULL;
 }
@@ -254,11 +322,11 @@ hull(struct bt_rect a, struct bt_rect b)
 #define REFUSE(err, ...) ((err) != NULL ? bt_refuse((err), __VA_ARGS__) : -1)
 
 /* One move from pose p: the new pose and its cost, or the refusal (none
- * told when err is NULL). */
+ * told when err is NULL; oc, the search's grid, or NULL). */
 static int
 try_move(const struct bt_state *st, const struct bt_unit *u,
     const struct pose *p, const struct move *m, bool rotated_already, struct pose *out, int *cost, bool *leaves,
-    struct bt_error *err)
+    struct bt_error *err, const struct occ *oc)
 {
 	struct bt_rect old = rect_of(p), now;
 	struct scan s;
@@ -277,7 +345,7 @@ try_move(const struct bt_state *st, const struct bt_unit *u,
 		out->x += dx;
 		out->y += dy;
 		now = rect_of(out);
-		s = scan(st, u, now, &old);
+		s = scan(st, u, now, &old, oc);
 		if (s.enemy != NULL)
 			return REFUSE(err, "CC-10", "'%s' can't step '%s' "
 			    "into enemy '%s'", u->id, m->word, s.enemy->id);
@@ -305,7 +373,7 @@ try_move(const struct bt_state *st, const struct bt_unit *u,
 		pivot_square(p, m->pivot, &px, &py);
 		*out = rotated(p, m->turn, px, py);
 		now = rect_of(out);
-		s = scan(st, u, now, &old);
+		s = scan(st, u, now, &old, oc);
 		if (s.off)
 			return REFUSE(err, "CC-11", "'%s' can't rotate off "
 			    "the map", u->id);
@@ -318,7 +386,7 @@ try_move(const struct bt_state *st, const struct bt_unit *u,
 		/* The sweep: the box of both footprints less the squares
 		 * the unit turns from, which it holds already; a friend
 		 * in it counts as difficult terrain (CC-10). */
-		s = scan(st, u, hull(old, now), &old);
+		s = scan(st, u, hull(old, now), &old, oc);
 		if (s.enemy != NULL)
 			return REFUSE(err, "CC-11", "'%s' can't rotate "
 			    "through enemy '%s'", u->id, s.enemy->id);
@@ -353,6 +421,34 @@ new_contact(const struct bt_state *st, struct bt_unit *u,
 		put(u, b);
 		if (!was && cc_adjacent(u, e))
 			fresh = e;
+	}
+	put(u, &keep);
+	return fresh;
+}
+
+/* CC-13, by the grid: does going from pose a to pose b bring u into
+ * contact with an enemy (new_contact's question, but not which)? Only
+ * one on a square just beyond a side of b can be it. */
+static bool
+makes_contact(const struct bt_state *st, struct bt_unit *u,
+    const struct pose *a, const struct pose *b, const struct occ *oc)
+{
+	struct pose keep = pose_of(u);
+	bool fresh = false;
+
+	for (int f = BT_N; f <= BT_W && !fresh; f++) {
+		struct bt_rect s;
+
+		put(u, b);
+		s = cc_strip(u, f);
+		put(u, a);
+		for (int y = s.y0; y <= s.y1 && !fresh; y++)
+			for (int x = s.x0; x <= s.x1 && !fresh; x++) {
+				int e = occ_at(oc, x, y);
+
+				fresh = e >= 0 && (oc->unit[e] & OCC_ENEMY) &&
+				    !cc_adjacent(u, &st->units[e]);
+			}
 	}
 	put(u, &keep);
 	return fresh;
@@ -413,13 +509,15 @@ enters_trigger(const struct bt_state *st, const struct bt_unit *e,
  * danger")? */
 static bool
 provokes(const struct bt_state *st, struct bt_unit *u, const struct pose *a,
-    const struct pose *b)
+    const struct pose *b, const struct occ *oc)
 {
 	for (size_t i = 0; i < st->nunits; i++) {
 		const struct bt_unit *e = &st->units[i];
 
-		if (may_react(e, u, NULL) && (leaves_front(e, u, a, b) ||
-		    enters_trigger(st, e, u, a, b)))
+		if (oc != NULL ? !(oc->unit[i] & OCC_REACTS) :
+		    !may_react(e, u, NULL))
+			continue;
+		if (leaves_front(e, u, a, b) || enters_trigger(st, e, u, a, b))
 			return true;
 	}
 	return false;
@@ -538,10 +636,10 @@ reach_step(void *ctx, int x, int y, int so_far, int k, int *nx, int *ny,
 	p.x += x;
 	p.y += y;
 	bad = try_move(rc->st, rc->u, &p, &m, false, &q, &cost, &leaves,
-	    NULL) < 0;
+	    NULL, NULL) < 0;
 	if (bad || so_far / TIE + cost > rc->budget)
 		return -1;
-	if (rc->safe && provokes(rc->st, rc->u, &p, &q)) {
+	if (rc->safe && provokes(rc->st, rc->u, &p, &q, NULL)) {
 		rc->pruned = true;
 		return -1;
 	}
@@ -623,7 +721,7 @@ find_path(const struct bt_state *st, struct bt_unit *u, int tx, int ty,
 
 		end.x = tx;
 		end.y = ty;
-		if (may_stop(st, u, &end))
+		if (may_stop(st, u, &end, NULL))
 			len = reach_path(&rc, at, false, path, maxpath);
 	}
 	bt_search_free(&rc.s);
@@ -652,13 +750,62 @@ struct pose_node {
 	signed char	 how;		/* the move from prev */
 	bool		 stop;		/* reached by a move into contact */
 	bool		 provokes;	/* a move of the way sets off an attack */
+	int		 next, back;	/* the other nodes of its cost */
 };
 
+/* The nodes of each cost are kept in a list (first, next, back), so that
+ * settling a cost visits its nodes, not the whole window; they are
+ * taken in the order of their index all the same (order: scratch). */
 struct pose_search {
 	int		 x0, y0, w, h;	/* the window */
 	struct pose_node *n;		/* [layer][y][x]; layer = 2 facing +
 					 * rotated */
+	int		*first;		/* [cost / CC_STEP]: a node, or -1 */
+	int		*order;		/* [nodes] */
 };
+
+/* Node i costs c now: it leaves the list of its old cost for c's. */
+static void
+node_cost(struct pose_search *ps, int i, int c)
+{
+	struct pose_node *n = &ps->n[i];
+
+	if (n->cost >= 0) {
+		if (n->back >= 0)
+			ps->n[n->back].next = n->next;
+		else
+			ps->first[n->cost / CC_STEP] = n->next;
+		if (n->next >= 0)
+			ps->n[n->next].back = n->back;
+	}
+	n->cost = c;
+	n->back = -1;
+	n->next = ps->first[c / CC_STEP];
+	if (n->next >= 0)
+		ps->n[n->next].back = i;
+	ps->first[c / CC_STEP] = i;
+}
+
+static int
+index_cmp(const void *a, const void *b)
+{
+	int x = *(const int *)a, y = *(const int *)b;
+
+	return (x > y) - (x < y);
+}
+
+/* The nodes that cost c, in the order of their index, into ps->order;
+ * how many. */
+static int
+nodes_of_cost(const struct pose_search *ps, int c)
+{
+	int len = 0;
+
+	for (int i = ps->first[c / CC_STEP]; i >= 0; i = ps->n[i].next)
+		ps->order[len++] = i;
+	qsort(ps->order, (size_t)len, sizeof(*ps->order), index_cmp);
+	return len;
+}
 
 static int
 node_of(const struct pose_search *ps, int x, int y, int facing, bool rotated)
@@ -687,9 +834,21 @@ node_pose(const struct pose_search *ps, const struct pose *home, int i)
 	return p;
 }
 
-/* The moves a unit may make in the search; their words in buf. */
+/* The rotations' words (parse_move's) about each of the first
+ * MAX_PIVOTS squares. */
+static const char *const cw_words[MAX_PIVOTS] = {
+	"cw", "cw:2", "cw:3", "cw:4", "cw:5", "cw:6", "cw:7", "cw:8", "cw:9",
+	"cw:10", "cw:11", "cw:12", "cw:13", "cw:14", "cw:15", "cw:16"
+};
+static const char *const ccw_words[MAX_PIVOTS] = {
+	"ccw", "ccw:2", "ccw:3", "ccw:4", "ccw:5", "ccw:6", "ccw:7", "ccw:8",
+	"ccw:9", "ccw:10", "ccw:11", "ccw:12", "ccw:13", "ccw:14", "ccw:15",
+	"ccw:16"
+};
+
+/* The moves a unit may make in the search. */
 static int
-pose_moves(const struct bt_unit *u, struct move *m, char (*buf)[8])
+pose_moves(const struct bt_unit *u, struct move *m)
 {
 	int n = 0, pivots = u->w * u->h < MAX_PIVOTS ? u->w * u->h :
 	    MAX_PIVOTS;
@@ -705,13 +864,11 @@ pose_moves(const struct bt_unit *u, struct move *m, char (*buf)[8])
 	}
 	for (int t = 1; t <= 3; t += 2)
 		for (int k = 1; k <= pivots; k++) {
-			snprintf(buf[n], sizeof(buf[n]), k == 1 ? "%s" :
-			    "%s:%d", t == 1 ? "cw" : "ccw", k);
 			memset(&m[n], 0, sizeof(m[n]));
 			m[n].kind = ROTATE;
 			m[n].turn = t;
 			m[n].pivot = k;
-			m[n].word = buf[n];
+			m[n].word = (t == 1 ? cw_words : ccw_words)[k - 1];
 			n++;
 		}
 	return n;
@@ -732,10 +889,19 @@ report_end(const struct pose_search *ps, const struct pose *home,
 	    ps->n[k].prev)
 		way[len++] = k;
 	memset(&end, 0, sizeof(end));
-	words[0] = '\0';
-	for (int k = len - 1; k >= 0; k--)
-		w += (size_t)snprintf(words + w, sizeof(words) - w, "%s%s",
-		    w > 0 ? " " : "", m[(int)ps->n[way[k]].how].word);
+	/* copied, not printf'd: a listing reports hundreds of ways */
+	for (int k = len - 1; k >= 0; k--) {
+		const char *word = m[(int)ps->n[way[k]].how].word;
+		size_t n = strlen(word);
+
+		if (w + n + 2 > sizeof(words))
+			break;	/* no way of MAX_MOVES moves is this long */
+		if (w > 0)
+			words[w++] = ' ';
+		memcpy(words + w, word, n);
+		w += n;
+	}
+	words[w] = '\0';
 	end.provokes = ps->n[i].provokes;
 	end.x = at.x;
 	end.y = at.y;
@@ -743,6 +909,38 @@ report_end(const struct pose_search *ps, const struct pose *home,
 	end.cost = ps->n[i].cost;
 	end.words = words;
 	fn(ctx, &end);
+}
+
+/* The grid of who stands where, for a search of mover u's moves. */
+static void
+occ_fill(const struct bt_state *st, const struct bt_unit *u, struct occ *oc)
+{
+	oc->w = st->map.width;
+	oc->h = st->map.height;
+	oc->at = bt_xcalloc((size_t)oc->w * (size_t)oc->h, sizeof(*oc->at));
+	oc->ground = bt_xcalloc((size_t)oc->w * (size_t)oc->h,
+	    sizeof(*oc->ground));
+	oc->unit = bt_xcalloc(st->nunits + 1, sizeof(*oc->unit));
+	for (int y = 0; y < oc->h; y++)
+		for (int x = 0; x < oc->w; x++)
+			oc->ground[y * oc->w + x] =
+			    (bt_terrain_at(&st->map, x, y) == BT_BLOCKED ?
+			    OCC_BLOCKED : 0) |
+			    (cc_square_difficult(st, x, y) ? OCC_DIFFICULT : 0);
+	for (size_t i = 0; i < st->nunits; i++) {
+		const struct bt_unit *o = &st->units[i];
+
+		if (o == u || !cc_in_battle(o))
+			continue;
+		if (cc_enemies(u, o))
+			oc->unit[i] |= OCC_ENEMY;
+		if (may_react(o, u, NULL))
+			oc->unit[i] |= OCC_REACTS;
+		for (int y = o->y; y < o->y + o->h; y++)
+			for (int x = o->x; x < o->x + o->w; x++)
+				if (bt_on_map(&st->map, x, y))
+					oc->at[y * oc->w + x] = (int)i + 1;
+	}
 }
 
 void
@@ -753,33 +951,42 @@ cc_reachable(const struct bt_state *st, const struct bt_unit *cu,
 	 * then back where it stands */
 	struct bt_unit *u = (struct bt_unit *)cu;
 	struct move m[MAX_POSE_MOVES];
-	char words[MAX_POSE_MOVES][8];
 	struct pose home = pose_of(u);
 	struct pose_search ps;
+	struct occ oc;
 	int left = cc_speed(st, u) - st->turn.moved, nm, r, start, nodes;
 
 	if (left <= 0)
 		return;
-	nm = pose_moves(u, m, words);
+	occ_fill(st, u, &oc);
+	nm = pose_moves(u, m);
 	r = left / CC_STEP + u->w + u->h;
 	ps.x0 = home.x - r;
 	ps.y0 = home.y - r;
 	ps.w = ps.h = 2 * r + 1;
 	nodes = 8 * ps.w * ps.h;
 	ps.n = bt_xreallocarray(NULL, (size_t)nodes, sizeof(*ps.n));
+	ps.order = bt_xreallocarray(NULL, (size_t)nodes + left / CC_STEP + 1,
+	    sizeof(*ps.order));
+	ps.first = ps.order + nodes;
 	for (int i = 0; i < nodes; i++)
 		ps.n[i].cost = -1;
+	for (int c = 0; c <= left; c += CC_STEP)
+		ps.first[c / CC_STEP] = -1;
 	start = node_of(&ps, home.x, home.y, home.facing, st->turn.rotated);
-	ps.n[start].cost = 0;
+	node_cost(&ps, start, 0);
 	ps.n[start].prev = -1;
 	ps.n[start].stop = false;
 	ps.n[start].provokes = false;
 	for (int c = 0; c <= left; c += CC_STEP)
-		for (int i = 0; i < nodes; i++) {
+		for (int j = 0, len = nodes_of_cost(&ps, c); j < len; j++) {
 			struct pose p;
+			int i = ps.order[j];
 			bool rotated = i / (ps.w * ps.h) % 2;
 
-			if (ps.n[i].cost != c || ps.n[i].stop)
+			/* costs of c and less are settled: no move of this
+			 * loop changes the list */
+			if (ps.n[i].stop)
 				continue;
 			p = node_pose(&ps, &home, i);
 			for (int k = 0; k < nm; k++) {
@@ -790,7 +997,7 @@ cc_reachable(const struct bt_state *st, const struct bt_unit *cu,
 				if (m[k].kind == ROTATE && rotated)
 					continue;
 				bad = try_move(st, u, &p, &m[k], rotated, &q,
-				    &cost, &leaves, NULL) < 0;
+				    &cost, &leaves, NULL, &oc) < 0;
 				if (bad || leaves || c + cost > left)
 					continue;
 				to = node_of(&ps, q.x, q.y, q.facing, rotated ||
@@ -798,13 +1005,13 @@ cc_reachable(const struct bt_state *st, const struct bt_unit *cu,
 				if (to < 0 || (ps.n[to].cost >= 0 &&
 				    ps.n[to].cost <= c + cost))
 					continue;
-				ps.n[to].cost = c + cost;
+				node_cost(&ps, to, c + cost);
 				ps.n[to].prev = i;
 				ps.n[to].how = (signed char)k;
-				ps.n[to].stop = new_contact(st, u, &p, &q) !=
-				    NULL;
+				ps.n[to].stop = makes_contact(st, u, &p, &q,
+				    &oc);
 				ps.n[to].provokes = ps.n[i].provokes ||
-				    provokes(st, u, &p, &q);
+				    provokes(st, u, &p, &q, &oc);
 			}
 		}
 	/* each pose once: the cheaper of its two layers, unrotated first */
@@ -822,10 +1029,14 @@ cc_reachable(const struct bt_state *st, const struct bt_unit *cu,
 		if (ps.n[other].cost >= 0 && (ps.n[other].cost < ps.n[i].cost ||
 		    (ps.n[other].cost == ps.n[i].cost && other < i)))
 			continue;
-		if (may_stop(st, u, &t))
+		if (may_stop(st, u, &t, &oc))
 			report_end(&ps, &home, m, i, fn, ctx);
 	}
 	free(ps.n);
+	free(ps.order);
+	free(oc.at);
+	free(oc.ground);
+	free(oc.unit);
 }
 
 /* How far a pose is from side f's edge of the map, in squares. */
@@ -1025,7 +1236,7 @@ free_turn(const struct bt_state *st, struct bt_unit *u, int f,
 		q.x = p.x + p.w - q.w;
 	if (f == BT_S)
 		q.y = p.y + p.h - q.h;
-	if (!may_stop(st, u, &q))
+	if (!may_stop(st, u, &q, NULL))
 		return false;
 	for (size_t i = 0; i < st->nunits; i++) {
 		const struct bt_unit *e = &st->units[i];
@@ -1126,7 +1337,7 @@ rank_search(const struct bt_state *st, struct bt_unit *u,
 		t.x += i % rc->s.side - rc->s.r;
 		t.y += i / rc->s.side - rc->s.r;
 		if ((turn > 0 && nearest_edge(&st->map, &t) != turn - 1) ||
-		    !may_stop(st, u, &t))
+		    !may_stop(st, u, &t, NULL))
 			continue;
 		memset(&e, 0, sizeof(e));
 		e.found = true;
@@ -1196,7 +1407,7 @@ cc_retreat(struct bt_state *st, struct bt_dice *dice, struct bt_unit *u)
 	for (int f = BT_N; f <= BT_W; f++)
 		if ((can[f + 1] = free_turn(st, u, f, &start[f + 1])))
 			turn_safe[f + 1] = !provokes(st, u, &home,
-			    &start[f + 1]);
+			    &start[f + 1], NULL);
 	edge_field(st, u, budget / CC_STEP + 1, &field);
 	for (int safe = 1; safe >= 0; safe--)
 		for (int t = 0; t < 5; t++) {
@@ -1249,7 +1460,7 @@ cc_retreat(struct bt_state *st, struct bt_dice *dice, struct bt_unit *u)
 
 		bt_error_init(&quiet, NULL);
 		try_move(st, u, &p, &path[i], false, &q, &cost, &leaves,
-		    &quiet);
+		    &quiet, NULL);
 		bt_error_free(&quiet);
 		opportunity(st, dice, u, &p, &q, NULL);
 		if (!cc_in_battle(u))
@@ -1322,7 +1533,7 @@ refuse_cost(const struct bt_state *st, struct bt_unit *u,
 		struct pose q;
 
 		if (try_move(st, u, &p, &moves[n], rotated, &q, &cost,
-		    &leaves, &scratch) < 0) {
+		    &leaves, &scratch, NULL) < 0) {
 			refused = n;
 			costs[n].word = moves[n].word;
 			break;
@@ -1391,7 +1602,7 @@ cc_move(struct bt_state *st, struct bt_dice *dice, const struct bt_order *o,
 
 		end.x = o->to_x;
 		end.y = o->to_y;
-		s = scan(st, u, rect_of(&end), NULL);
+		s = scan(st, u, rect_of(&end), NULL, NULL);
 		if (s.friend != NULL)	/* CC-10 */
 			return bt_refuse(err, "CC-10", "'%s' would end its move "
 			    "inside '%s'", u->id, s.friend->id);
@@ -1422,7 +1633,7 @@ cc_move(struct bt_state *st, struct bt_dice *dice, const struct bt_order *o,
 		bool leaves;
 
 		if (try_move(st, u, &p, &moves[i], rotated_now, &q,
-		    &cost, &leaves, err) < 0)
+		    &cost, &leaves, err, NULL) < 0)
 			return -1;
 		spent += cost;
 		if (spent > left)
@@ -1446,7 +1657,7 @@ cc_move(struct bt_state *st, struct bt_dice *dice, const struct bt_order *o,
 	if (stop < 0)
 		stop = nmoves - 1;
 	if (!leaves_at_stop) {
-		struct scan s = scan(st, u, rect_of(&p), NULL);
+		struct scan s = scan(st, u, rect_of(&p), NULL, NULL);
 
 		if (s.friend != NULL)
 			return bt_refuse(err, "CC-10", "'%s' would end its move "
@@ -1481,7 +1692,7 @@ cc_move(struct bt_state *st, struct bt_dice *dice, const struct bt_order *o,
 			break;
 		}
 		try_move(st, u, &p, &moves[i], false, &q, &cost,
-		    &leaves, err);
+		    &leaves, err, NULL);
 		/* CC-21: a step or a rotation that leaves a front */
 		opportunity(st, dice, u, &p, &q, o);
 		if (!cc_in_battle(u) || (u->status & BT_ST_BROKEN)) {
@@ -1502,13 +1713,13 @@ cc_move(struct bt_state *st, struct bt_dice *dice, const struct bt_order *o,
 		}
 		readied(st, dice, u, &p, &q, o);
 		p = q;
-		if (may_stop(st, u, &p))
+		if (may_stop(st, u, &p, NULL))
 			alone = p;
 	}
 	/* CC-10: broken part-way while inside a friend, it goes back to
 	 * where it last stood clear, so no state has units overlapping. */
 	put_back = (u->status & BT_ST_BROKEN) && cc_in_battle(u) &&
-	    !may_stop(st, u, &p);
+	    !may_stop(st, u, &p, NULL);
 	if (put_back)
 		put(u, &alone);
 	e = bt_log_add(st, "move", u->id);

@@ -550,18 +550,6 @@ cc_meet(const struct bt_rect *a, const struct bt_rect *b)
 }
 
 bool
-cc_in_battle(const struct bt_unit *u)
-{
-	return u->placed && !(u->status & BT_ST_GONE) && !u->reserve;
-}
-
-bool
-cc_enemies(const struct bt_unit *a, const struct bt_unit *b)
-{
-	return strcmp(a->side, b->side) != 0;
-}
-
-bool
 cc_adjacent(const struct bt_unit *a, const struct bt_unit *b)
 {
 	struct bt_rect rb = cc_rect(b);

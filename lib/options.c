@@ -26,6 +26,71 @@ bt_options_free(struct bt_options *o)
 	memset(o, 0, sizeof(*o));
 }
 
+/* Room in the list's text for n more bytes. */
+static void
+reserve(struct bt_options *o, size_t n)
+{
+	if (o->text != NULL && o->len + n <= o->tcap)
+		return;
+	while (o->tcap < o->len + n)
+		o->tcap = o->tcap ? 2 * o->tcap : 4096;
+	o->text = bt_xrealloc(o->text, o->tcap);
+}
+
+/*
+ * Most lines are words and ids: a format of %s directives only, with no
+ * NULL among its strings, is copied here, as printf would write it; a
+ * listing adds thousands of lines a battle, and vsnprintf was a tenth of
+ * a battle in memory. Returns the text's offset, or (size_t)-1 for a
+ * format it leaves to printf.
+ */
+static size_t
+add_strings(struct bt_options *o, const char *fmt, va_list ap)
+{
+	size_t at = o->len, n = 0;
+	va_list copy;
+	char *t;
+
+	for (const char *p = fmt; *p != '\0'; p++)
+		if (*p == '%' && *++p != 's')
+			return (size_t)-1;
+	va_copy(copy, ap);
+	for (const char *p = fmt; *p != '\0'; p++) {
+		const char *arg;
+
+		if (*p != '%') {
+			n++;
+			continue;
+		}
+		p++;
+		if ((arg = va_arg(copy, const char *)) == NULL) {
+			va_end(copy);
+			return (size_t)-1;
+		}
+		n += strlen(arg);
+	}
+	va_end(copy);
+	reserve(o, n + 1);
+	t = o->text + at;
+	for (const char *p = fmt; *p != '\0'; p++) {
+		const char *arg;
+		size_t len;
+
+		if (*p != '%') {
+			*t++ = *p;
+			continue;
+		}
+		p++;
+		arg = va_arg(ap, const char *);
+		len = strlen(arg);
+		memcpy(t, arg, len);
+		t += len;
+	}
+	*t = '\0';
+	o->len = at + n + 1;
+	return at;
+}
+
 /* Appends printf's text, NUL-ended, to the list's text; its offset. */
 static size_t
 add_text(struct bt_options *o, const char *fmt, va_list ap)
@@ -35,15 +100,19 @@ add_text(struct bt_options *o, const char *fmt, va_list ap)
 	int n;
 
 	va_copy(copy, ap);
+	at = add_strings(o, fmt, copy);
+	va_end(copy);
+	if (at != (size_t)-1)
+		return at;
+	at = o->len;
+	va_copy(copy, ap);
 	n = vsnprintf(o->text != NULL ? o->text + at : NULL,
 	    o->text != NULL ? o->tcap - at : 0, fmt, copy);
 	va_end(copy);
 	if (n < 0)
 		bt_oom();	/* vsnprintf fails only for want of memory */
 	if (o->text == NULL || at + (size_t)n + 1 > o->tcap) {
-		while (o->tcap < at + (size_t)n + 1)
-			o->tcap = o->tcap ? 2 * o->tcap : 4096;
-		o->text = bt_xrealloc(o->text, o->tcap);
+		reserve(o, (size_t)n + 1);
 		vsnprintf(o->text + at, o->tcap - at, fmt, ap);
 	}
 	o->len = at + (size_t)n + 1;
