@@ -81,9 +81,12 @@ run_picture(char **args, const bool closed[3])
 			close(fd);
 	execv(run, args);
 	n = errno;
-	/* Standard error may be closed now: /dev/null on it again. */
-	if (closed[STDERR_FILENO])
-		open("/dev/null", O_WRONLY);
+	/* /dev/null on them again, in order (open takes the lowest free
+	 * descriptor), as bt_io_start left them: the message and the final
+	 * check of standard output go where they would have. */
+	for (int fd = 0; fd < 3; fd++)
+		if (closed[fd])
+			(void)open("/dev/null", fd == 0 ? O_RDONLY : O_WRONLY);
 	bt_warnx("can't run %s to draw the picture: %s", run, strerror(n));
 }
 #endif
