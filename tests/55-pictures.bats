@@ -417,7 +417,7 @@ stray_free() {
 	mkdir bin && cp "$BT_BUILDDIR/bt-render" bin/
 	# The installed one's place: the build's pkglibexecdir.
 	dir=$(printf 'p:\n\t@echo $(pkglibexecdir)\n' |
-	    make -s -C "$BT_BUILDDIR" -f Makefile -f - p)
+	    make -s --no-print-directory -C "$BT_BUILDDIR" -f Makefile -f - p)
 	[ ! -e "$dir/bt-picture" ] || skip "a bt is installed in $dir"
 	run -4 --separate-stderr bin/bt-render -F png s.yaml
 	assert_output ''
