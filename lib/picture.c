@@ -14,8 +14,6 @@
 #include "bt.h"
 #include "picture.h"
 
-const char *const bt_paper_words[] = { "", "a4", "letter", NULL };
-
 #ifdef HAVE_CAIRO
 #include <cairo.h>
 #include <cairo-pdf.h>

@@ -16,6 +16,13 @@
 #define RESET	"\033[0m"
 #define REVERSE	"\033[7m"	/* the active unit's squares */
 
+/*
+ * --paper's words (bt-render's option, for its pdf) live here and not in
+ * picture.c: bt-render parses them, and it must not pull picture.c, and
+ * cairo with it, into a program that draws no picture (bt-picture draws).
+ */
+const char *const bt_paper_words[] = { "", "a4", "letter", NULL };
+
 static const char *const terrain_words[] = {
 	"open", "forest", "hill", "rocks", "swamp", "buildings", "water",
 	"impassable"

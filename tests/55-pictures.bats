@@ -381,3 +381,50 @@ stray_free() {
 	run --separate-stderr -4 bash -c 'bt-render -F png s.yaml > /dev/full'
 	assert_equal "$stderr" "bt-render: can't write the output: No space left on device"
 }
+
+@test "bt-render links no cairo, Pango or fontconfig: bt-picture draws, byte for byte as bt-render gives it" {
+	run -0 ldd "$BT_BUILDDIR/bt-render"
+	refute_output --regexp 'cairo|pango|fontconfig'
+	run -0 ldd "$BT_BUILDDIR/bt-picture"
+	assert_output --partial libcairo
+	for f in png svg pdf; do
+		bt-render -F $f s.yaml > a.$f
+		"$BT_BUILDDIR/bt-picture" -F $f < s.yaml > b.$f
+		[ -s a.$f ] && cmp a.$f b.$f
+	done
+	bt-render -F pdf --paper=letter -f s.yaml > a.pdf
+	"$BT_BUILDDIR/bt-picture" -F pdf --paper=letter s.yaml | cmp a.pdf -
+}
+
+@test "through bt-picture the messages and exit statuses are bt-render's" {
+	# bt-picture run by any name calls itself bt-render.
+	printf 'x: [\n' > bad.yaml
+	run -3 --separate-stderr "$BT_BUILDDIR/bt-picture" -F png bad.yaml
+	assert_output ''
+	[[ $stderr == "bt-render: bad.yaml:2:1: not YAML"* ]]
+	run -3 --separate-stderr bt-render -F svg bad.yaml
+	assert_output ''
+	[[ $stderr == "bt-render: bad.yaml:2:1: not YAML"* ]]
+	run -4 --separate-stderr bt-render -F png missing.yaml
+	assert_equal "$stderr" "bt-render: can't read 'missing.yaml': No such file or directory"
+	# A closed standard output is still seen as closed by bt-picture.
+	run -4 --separate-stderr sh -c 'bt-render -F png s.yaml >&-'
+	assert_equal "$stderr" "bt-render: can't write the output: Bad file descriptor"
+}
+
+@test "bt-render runs the bt-picture beside it, else the installed one, else says it can't, exit 4" {
+	skip_under_valgrind "the copy of bt-render runs outside the wrappers"
+	mkdir bin && cp "$BT_BUILDDIR/bt-render" bin/
+	# The installed one's place: the build's pkglibexecdir.
+	dir=$(printf 'p:\n\t@echo $(pkglibexecdir)\n' |
+	    make -s --no-print-directory -C "$BT_BUILDDIR" -f Makefile -f - p)
+	[ ! -e "$dir/bt-picture" ] || skip "a bt is installed in $dir"
+	run -4 --separate-stderr bin/bt-render -F png s.yaml
+	assert_output ''
+	assert_equal "$stderr" "bt-render: can't run $dir/bt-picture to draw the picture: No such file or directory"
+	# The text formats don't need it.
+	run -0 bin/bt-render s.yaml
+	ln -s "$BT_BUILDDIR/bt-picture" bin/bt-picture
+	bin/bt-render -F png s.yaml > a.png
+	bt-render -F png s.yaml | cmp a.png -
+}

@@ -40,3 +40,20 @@ setup_file() {
 	PATH="$DEST/usr/bin:/usr/bin:/bin" run -0 sh "$ex/cc-battle.sh" 1
 	assert_output --partial "Result:"
 }
+
+@test "make install puts bt-picture in pkglibexecdir, not on PATH; make uninstall removes it" {
+	[ -x "$BT_BUILDDIR/bt-picture" ] || skip "bt was built without cairo: no bt-picture"
+	dest=$BATS_TEST_TMPDIR/dest
+	make -C "$BT_BUILDDIR" -s install DESTDIR="$dest" prefix=/usr > /dev/null
+	[ -x "$dest/usr/libexec/bt/bt-picture" ]
+	[ ! -e "$dest/usr/bin/bt-picture" ]
+	run -0 ldd "$dest/usr/bin/bt-render"
+	refute_output --partial cairo
+	# The installed one draws what bt-render draws.
+	bt-init --seed 1 "$EXAMPLES/cc-skirmish.yaml" > s.yaml
+	bt-render -F png s.yaml > a.png
+	"$dest/usr/libexec/bt/bt-picture" -F png s.yaml | cmp a.png -
+	make -C "$BT_BUILDDIR" -s uninstall DESTDIR="$dest" prefix=/usr > /dev/null
+	[ ! -e "$dest/usr/libexec/bt/bt-picture" ]
+	[ ! -e "$dest/usr/bin/bt-render" ]
+}

@@ -43,6 +43,8 @@ setup() {
 	assert_line /usr/share/doc/bt/examples/cc-battle.sh
 	assert_line /usr/share/doc/bt/examples/pbem/Makefile
 	assert_line /usr/share/doc/bt/copyright
+	# bt-render's pictures are drawn by bt-picture, off PATH.
+	assert_line /usr/libexec/bt/bt-picture
 	[ -s /usr/share/man/man5/bt-state.5.gz ]
 }
 
@@ -52,4 +54,9 @@ setup() {
 	PATH=/usr/bin:/bin run -0 sh /usr/share/doc/bt/examples/cc-battle.sh 1
 	assert_output --partial "Result:"
 	PATH=/usr/bin:/bin run -0 sh -c '/usr/bin/bt-init --seed 1 /usr/share/doc/bt/examples/cc-skirmish.yaml | /usr/bin/bt-render -F json | /usr/bin/bt-check -q'
+	# The installed bt-render finds the installed bt-picture.
+	/usr/bin/bt-init --seed 1 /usr/share/doc/bt/examples/cc-skirmish.yaml > s.yaml
+	/usr/bin/bt-render -F png s.yaml > a.png
+	/usr/libexec/bt/bt-picture -F png s.yaml | cmp a.png -
+	[ "$(head -c 8 a.png | od -An -c | tr -d ' ')" = '211PNG\r\n032\n' ]
 }
