@@ -868,7 +868,7 @@ pose_moves(const struct bt_unit *u, struct move *m)
 			m[n].kind = ROTATE;
 			m[n].turn = t;
 			m[n].pivot = k;
-			m[n].word = (t == 1 ? cw_words : ccw_words)[k - 1];
+			m[n].word = t == 1 ? cw_words[k - 1] : ccw_words[k - 1];
 			n++;
 		}
 	return n;
