@@ -893,6 +893,9 @@ int	 bt_auto_commanders(const struct bt_state *, char *const *args,
 void	 bt_policy_rng(const struct bt_state *, struct bt_rng *);
 /* The side whose order the battle waits for, or NULL when it is over. */
 const char *bt_waiting(const struct bt_state *);
+/* The ruleset table's waiting where the active unit gives the orders
+ * (cc, clash): that unit's side. */
+const char *bt_waiting_active(const struct bt_state *);
 /* Every legal order of side now; 0, or -1 when the ruleset has none. */
 int	 bt_options_of(const struct bt_state *, const char *side,
 	    struct bt_options *);

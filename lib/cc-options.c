@@ -10,16 +10,6 @@
 
 #include "cc.h"
 
-const char *
-cc_waiting(const struct bt_state *st)
-{
-	const struct bt_unit *u;
-
-	if (st->active == NULL || (u = bt_unit_find(st, st->active)) == NULL)
-		return NULL;
-	return u->side;
-}
-
 struct moves {
 	struct bt_options *o;
 	const char	*id;

@@ -730,7 +730,7 @@ const struct bt_ruleset bt_cc = {
 	.act = cc_act,
 	.morale = cc_morale,
 	.resolve = cc_resolve,
-	.waiting = cc_waiting,
+	.waiting = bt_waiting_active,
 	.options = cc_options,
 	.policies = cc_policies,
 };

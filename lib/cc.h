@@ -100,7 +100,6 @@ void	 cc_pass_turn(struct bt_state *, struct bt_dice *, size_t next);
 bool	 cc_battle_over(struct bt_state *, bool limit_reached);
 
 /* cc-options.c: whose order the battle waits for; the legal orders */
-const char *cc_waiting(const struct bt_state *);
 void	 cc_options(const struct bt_state *, const char *side,
 	    struct bt_options *);
 

@@ -11,16 +11,6 @@
 
 #include "clash.h"
 
-const char *
-clash_waiting(const struct bt_state *st)
-{
-	const struct bt_unit *u;
-
-	if (st->active == NULL || (u = bt_unit_find(st, st->active)) == NULL)
-		return NULL;
-	return u->side;
-}
-
 /* A refusal of a check asked for the list: nothing is kept of it. */
 static bool
 allowed(int rc, struct bt_error *err)

@@ -100,7 +100,6 @@ int	 clash_first_turn(struct bt_state *, struct bt_dice *,
 	    struct bt_error *);
 
 /* clash-options.c: the ruleset table's waiting and options (bt-auto(1)) */
-const char *clash_waiting(const struct bt_state *);
 void	 clash_options(const struct bt_state *, const char *side,
 	    struct bt_options *);
 /* clash-auto.c: its commanders, for the ruleset table */

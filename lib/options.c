@@ -95,7 +95,7 @@ add_strings(struct bt_options *o, const char *fmt, va_list ap)
 static size_t
 add_text(struct bt_options *o, const char *fmt, va_list ap)
 {
-	size_t at = o->len;
+	size_t at;
 	va_list copy;
 	int n;
 
@@ -164,6 +164,16 @@ const char *
 bt_option_note(const struct bt_options *o, const struct bt_option *op)
 {
 	return op->note == BT_OPTION_NO_NOTE ? NULL : o->text + op->note;
+}
+
+const char *
+bt_waiting_active(const struct bt_state *st)
+{
+	const struct bt_unit *u;
+
+	if (st->active == NULL || (u = bt_unit_find(st, st->active)) == NULL)
+		return NULL;
+	return u->side;
 }
 
 const char *

@@ -47,6 +47,19 @@ accepted() {
 
 # moves ID X Y R: bt-move --to lines for every square within R of (X, Y)
 # on the 10 x 6 field but (X, Y) itself, sorted.
+# round_one ARMY: what an army of the scenario may do before it moves in
+# round 1 (KM-3): ask for a ceasefire, stand, any other step of the
+# track, either tactic it knows.
+round_one() {
+	echo "bt-act $1 ceasefire"
+	echo "bt-act $1 stand"
+	for s in defensive cautious aggressive reckless; do
+		echo "bt-act $1 strategy $s"
+	done
+	echo "bt-act $1 tactic screen"
+	echo "bt-act $1 tactic wedge"
+}
+
 moves() {
 	local x y
 	for ((y = $3 - $4; y <= $3 + $4; y++)); do
@@ -66,13 +79,7 @@ moves() {
 	start
 	options s.yaml > got
 	{
-		echo "bt-act r1 ceasefire"
-		echo "bt-act r1 stand"
-		for s in defensive cautious aggressive reckless; do
-			echo "bt-act r1 strategy $s"
-		done
-		echo "bt-act r1 tactic screen"
-		echo "bt-act r1 tactic wedge"
+		round_one r1
 		moves r1 8 4 1
 	} | sort > want
 	run diff want got
@@ -145,13 +152,7 @@ moves() {
 	engage s.yaml b1 r1
 	options s.yaml 100 > got
 	{
-		echo "bt-act r1 ceasefire"
-		echo "bt-act r1 stand"
-		for s in defensive cautious aggressive reckless; do
-			echo "bt-act r1 strategy $s"
-		done
-		echo "bt-act r1 tactic screen"
-		echo "bt-act r1 tactic wedge"
+		round_one r1
 		echo "bt-move r1 --disengage"
 	} | sort > want
 	run diff want got
