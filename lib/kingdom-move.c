@@ -138,17 +138,38 @@ disengage(struct bt_state *st, struct bt_dice *dice, struct bt_unit *u,
 struct field_army {
 	const struct bt_unit	*u;
 	struct bt_rect		 r;
+	bool			 holds;	/* holds u where it stands (KM-2) */
 };
 struct field {
 	struct field_army	*v;
 	size_t			 n, nfoes;
+	const struct bt_unit	*held_by;	/* the first that holds u */
 };
+
+/*
+ * The decision on the seed's fragment under KM-2: an army that an enemy
+ * army moved into contact with in the first step can't move in the
+ * second except to disengage. Such an enemy is one of the side that
+ * moved first, that stopped in contact this turn and stands next to u,
+ * whose side moves second. u is not Engaged with it (melee comes later,
+ * KM-6), so it disengages without a roll (the decision under KM-4): its
+ * move must take it out of contact with its first step.
+ */
+static bool
+holds(const struct bt_state *st, const struct bt_unit *u,
+    const struct bt_unit *e)
+{
+	return strcmp(u->side, st->first) != 0 &&
+	    strcmp(e->side, st->first) == 0 && e->km.present &&
+	    e->km.halted == KM_HALT_CONTACT && km_adjacent(u, e);
+}
 
 static void
 field_init(struct field *f, const struct bt_state *st, const struct bt_unit *u)
 {
 	f->v = bt_xcalloc(st->nunits + 1, sizeof(*f->v));
 	f->n = f->nfoes = 0;
+	f->held_by = NULL;
 	for (int hostile = 1; hostile >= 0; hostile--)
 		for (size_t k = 0; k < st->nunits; k++) {
 			const struct bt_unit *o = &st->units[k];
@@ -157,7 +178,11 @@ field_init(struct field *f, const struct bt_state *st, const struct bt_unit *u)
 			    km_hostile(u, o) != (bool)hostile)
 				continue;
 			f->v[f->n].u = o;
-			f->v[f->n++].r = km_rect(o);
+			f->v[f->n].r = km_rect(o);
+			f->v[f->n].holds = hostile && holds(st, u, o);
+			if (f->v[f->n].holds && f->held_by == NULL)
+				f->held_by = o;
+			f->n++;
 			if (hostile)
 				f->nfoes++;
 		}
@@ -232,6 +257,31 @@ new_contact(const struct field *f, const struct bt_unit *u, int fx, int fy,
 	return NULL;
 }
 
+/* The first army that holds u where it stands, or NULL. */
+static const struct bt_unit *
+held_by(const struct bt_state *st, const struct bt_unit *u)
+{
+	for (size_t k = 0; k < st->nunits; k++)
+		if (km_on_field(&st->units[k]) &&
+		    km_hostile(u, &st->units[k]) && holds(st, u, &st->units[k]))
+			return &st->units[k];
+	return NULL;
+}
+
+/* The army that still holds u when it stands at (x, y), or NULL. */
+static const struct bt_unit *
+still_held(const struct field *f, const struct bt_unit *u, int x, int y)
+{
+	struct bt_rect to = rect_at(u, x, y);
+
+	if (f->held_by == NULL)
+		return NULL;
+	for (size_t k = 0; k < f->nfoes; k++)
+		if (f->v[k].holds && bt_rect_distance(&to, &f->v[k].r) == 1)
+			return f->v[k].u;
+	return NULL;
+}
+
 /* What plan() and km_reach() search with: the army, and its goal
  * relative to it; or, to reach every square (reach), no goal. */
 struct planner {
@@ -239,6 +289,7 @@ struct planner {
 	const struct bt_unit	*u;
 	int			 gx, gy;
 	bool			 reach;
+	bool			 unheld;	/* as if no army held it (KM-2) */
 	struct field		 field;
 };
 
@@ -257,6 +308,10 @@ plan_step(void *ctx, int x, int y, int so_far, int k, int *nx, int *ny,
 	ty = p->u->y + *ny;
 	if (!fits(p->st, &p->field, p->u, tx, ty))
 		return -1;
+	/* held (KM-2): the first step leaves contact */
+	if (x == 0 && y == 0 && !p->unheld &&
+	    still_held(&p->field, p->u, tx, ty) != NULL)
+		return -1;
 	/* a step into contact ends a move (KM-2): only the last */
 	if ((p->reach || *nx != p->gx || *ny != p->gy) &&
 	    new_contact(&p->field, p->u, fx, fy, tx, ty)) {
@@ -270,14 +325,16 @@ plan_step(void *ctx, int x, int y, int so_far, int k, int *nx, int *ny,
 /*
  * --to X,Y: the cheapest path within the Maneuver left on which no step
  * but the last brings it into contact (KM-2), as walk() judges each step,
- * costs being 1 or 2. Returns the number of steps written to dirs (at
- * most left), or -1 when there is no such path.
+ * costs being 1 or 2, and whose first step takes it out of contact
+ * with an army that holds it (KM-2), unless unheld. Returns the number of
+ * steps written to dirs (at most left), or -1 when there is no such path.
  */
 static int
 plan(const struct bt_state *st, const struct bt_unit *u, int left, int tx,
-    int ty, int *dirs)
+    int ty, bool unheld, int *dirs)
 {
-	struct planner p = { st, u, tx - u->x, ty - u->y, false, { 0 } };
+	struct planner p = { st, u, tx - u->x, ty - u->y, false, unheld,
+	    { 0 } };
 	struct bt_search s;
 	int len;
 
@@ -301,7 +358,7 @@ void
 km_reach(const struct bt_state *st, const struct bt_unit *u, int left,
     struct bt_search *s)
 {
-	struct planner p = { st, u, 0, 0, true, { 0 } };
+	struct planner p = { st, u, 0, 0, true, false, { 0 } };
 
 	field_init(&p.field, st, u);
 	/* a goal outside the window: the search reaches everything */
@@ -366,7 +423,7 @@ walk(struct bt_state *st, struct bt_unit *u, const int *dirs, int n,
 	struct bt_km_turn *t = &u->km;
 	int left = u->maneuver - (t->present ? t->moved : 0), spent = 0;
 	int x = u->x, y = u->y;
-	const struct bt_unit *met = NULL;
+	const struct bt_unit *met = NULL, *held;
 	struct field f;
 	char *path = bt_xstrdup("");
 	bool dropped = false;
@@ -389,6 +446,16 @@ walk(struct bt_state *st, struct bt_unit *u, const int *dirs, int n,
 			    "leads off the map, into impassable ground or into "
 			    "another army", i + 1, bt_compass[dirs[i]].word,
 			    u->id);
+		}
+		if (i == 0 && (held = still_held(&f, u, nx, ny)) != NULL) {
+			free(path);
+			field_free(&f);
+			return bt_refuse(err, "KM-2", "'%s' moved into contact "
+			    "with '%s' in the first step: '%s' may only "
+			    "disengage, and its first step (%s) keeps it next "
+			    "to '%s'; step away, or end its move with 'bt-act "
+			    "%s stand'", held->id, u->id, u->id,
+			    bt_compass[dirs[i]].word, held->id, u->id);
 		}
 		c = step_cost(st, u, x, y, nx, ny);
 		if (spent + c > left) {
@@ -515,12 +582,23 @@ go:
 			    "[%d, %d]", u->id, o->to_x, o->to_y);
 			goto out;
 		}
-		if (left <= 0 || left > 200 ||
-		    (ndirs = plan(st, u, left, o->to_x, o->to_y, dirs)) < 0) {
+		if (left <= 0 || left > 200 || (ndirs = plan(st, u, left,
+		    o->to_x, o->to_y, false, dirs)) < 0) {
+			const struct bt_unit *h = held_by(st, u);
+
+			/* say the hold only when it is why */
+			if (h != NULL && (left <= 0 || left > 200 ||
+			    plan(st, u, left, o->to_x, o->to_y, true,
+			    dirs) < 0))
+				h = NULL;
+
 			bt_refuse(err, "KM-2", "'%s' can't reach [%d, %d] with "
-			    "the %d square%s of Maneuver it has left", u->id,
-			    o->to_x, o->to_y, left > 0 ? left : 0,
-			    left == 1 ? "" : "s");
+			    "the %d square%s of Maneuver it has left%s%s%s",
+			    u->id, o->to_x, o->to_y, left > 0 ? left : 0,
+			    left == 1 ? "" : "s", h ? " on a way whose first "
+			    "step takes it out of contact with '" : "",
+			    h ? h->id : "", h ? "', which moved into contact "
+			    "with it in the first step" : "");
 			goto out;
 		}
 	}

@@ -295,6 +295,54 @@ state_set() {
 	assert_equal "$(turn_of u.yaml b1 disengage)" ""
 }
 
+@test "KM-2 an army an enemy moved into contact with in the first step may only disengage: a first step that keeps contact is refused" {
+	scenario
+	place b1 1 4
+	place r1 5 4
+	start
+	bt-move -f s.yaml r1 w w w > t.yaml
+	# [1, 5] is still next to r1 at [2, 4]
+	run --separate-stderr -1 bt-move -f t.yaml b1 s
+	assert_output ""
+	assert_equal "$stderr" "bt-move: refused (KM-2): 'r1' moved into contact with 'b1' in the first step: 'b1' may only disengage, and its first step (s) keeps it next to 'r1'; step away, or end its move with 'bt-act b1 stand'"
+	# sliding along r1's front to its flank is not disengaging
+	run --separate-stderr -1 bt-move -f t.yaml b1 --to 3,5
+	assert_output ""
+	assert_equal "$stderr" "bt-move: refused (KM-2): 'b1' can't reach [3, 5] with the 3 squares of Maneuver it has left on a way whose first step takes it out of contact with 'r1', which moved into contact with it in the first step"
+	# a square it can't reach anyway is refused for that alone
+	run --separate-stderr -1 bt-move -f t.yaml b1 --to 1,6
+	assert_equal "$stderr" "bt-move: refused (KM-2): 'b1' can't reach [1, 6] with the 3 squares of Maneuver it has left"
+}
+
+@test "KM-2 a held army's --to and its listed moves step out of contact first; it may come back into contact, which ends its move" {
+	scenario
+	place b1 1 4
+	place r1 5 4
+	start
+	bt-move -f s.yaml r1 w w w > t.yaml
+	# [1, 5] is next to r1: the way there steps away first (sw or w)
+	bt-move -f t.yaml b1 --to 1,5 > u.yaml
+	assert_equal "$(field u.yaml units.b1.at)" "[1, 5]"
+	[[ "$(log_text u.yaml move | tail -1)" =~ ^"b1 moves "(sw|w)" " ]] ||
+		fail "$(log_text u.yaml move | tail -1)"
+	run bt-options --unit b1 t.yaml
+	assert_success
+	assert_line --regexp '^bt-move b1 --to 1,5 +# to \[1, 5\], cost 2$'
+	refute_line --partial 'bt-move b1 --to 2,5 '
+	# [1, 3] is next to r1 too: not in one step n, but in two
+	assert_line --regexp '^bt-move b1 --to 1,3 +# to \[1, 3\], cost 2$'
+}
+
+@test "KM-2 an army of the side that moves first is never held: next to an enemy, it moves along its front" {
+	scenario
+	place b1 1 4
+	place r1 2 3
+	start
+	# red moves first; r1 starts next to b1 and steps along its front
+	bt-move -f s.yaml r1 s > t.yaml
+	assert_equal "$(field t.yaml units.r1.at)" "[2, 4]"
+}
+
 @test "KM-2 armies move in the maneuver phase only; an unknown army or step is a usage error" {
 	scenario
 	start blue
