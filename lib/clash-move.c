@@ -988,8 +988,17 @@ refuse_cost(struct mover *m, const int *path, int len, int over, int left,
 		    bt_compass[c].dy);
 
 		costs[k].word = bt_compass[c].word;
+		if (s.res == STEP_OFF && m->n == 1) {
+			/* CL-12: it leaves, for a square's feet */
+			costs[k].cost = m->st->map.square;
+			costs[k].hard = false;
+			costs[k].x = first->x + tx + bt_compass[c].dx;
+			costs[k].y = first->y + ty + bt_compass[c].dy;
+			k++;
+			break;
+		}
 		if (s.res != STEP_OK) {
-			refused = s.res == STEP_OFF && m->n == 1 ? -1 : k;
+			refused = k;
 			break;
 		}
 		tx += bt_compass[c].dx;
@@ -1075,7 +1084,13 @@ clash_move(struct bt_state *st, struct bt_dice *dice,
 		    bt_compass[c].dy);
 
 		if (s.res == STEP_OFF && m.n == 1) {
-			off = true;	/* CL-12: out of the battle */
+			/* CL-12: out of the battle, for a square's feet, as
+			 * clash_reach lists it */
+			if (spent + st->map.square > left) {
+				refuse_cost(&m, path, len, done, left, err);
+				goto out;
+			}
+			off = true;
 			tx += bt_compass[c].dx;
 			ty += bt_compass[c].dy;
 			done++;

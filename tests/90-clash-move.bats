@@ -176,6 +176,22 @@ load clash
 	assert_output 0
 }
 
+@test "CL-12 a step off the map costs a square's feet: with no movement left it is refused, and nothing is written" {
+	# Found in review: clash_move took the step off the map without
+	# counting it, so a solo with 0 ft left still left the battle.
+	clash_field
+	active s.yaml red-hero
+	bt-move -f s.yaml red-hero n w w w w w > t.yaml
+	assert_equal "$(stand_of t.yaml red-hero 1)" "{at: [1, 0], hp: 20, moved: 30}"
+	run --separate-stderr -1 bt-move -f t.yaml red-hero n
+	assert_output ""
+	assert_equal "$stderr" "bt-move: refused (CL-1): 'red-hero' has 0 ft of movement left; the order needs 5 and goes over at step 1 (n to [1, -1]): 5 for n to [1, -1]"
+	# with a square's feet left, the same step takes it out
+	bt-move -f s.yaml red-hero n w w w w > t.yaml
+	bt-move -f t.yaml red-hero n > u.yaml
+	assert_equal "$(stand_of u.yaml red-hero 1)" "{hp: 20}"
+}
+
 @test "CL-12 a stand that attacked and then steps off the map leaves no turn behind: the state stays valid" {
 	# Found by tests/96-property.bats: the stand kept 'attacked: true'
 	# without a place, a state every program refused.
