@@ -530,12 +530,37 @@ general_command(const struct bt_state *st, const struct bt_unit *u,
 }
 
 /*
- * KM-2: what the army at r is worth: next to the enemy it fights (target,
- * or NULL when it keeps out of the melee), the exchange, else nearer to
- * it; a shooter in range, as far as it may; out of reach, else.
+ * KM-8: within this many squares of a friendly army a melee army ends its
+ * move if it can, so that an enemy that comes to one of them meets both
+ * and the side's force is not spent an army at a time.
+ */
+#define KM_TOGETHER	3
+#define KM_TOGETHER_WORTH 3.0	/* about three squares nearer its target */
+
+static bool
+together(const struct bt_state *st, const struct bt_unit *u,
+    const struct bt_rect *r)
+{
+	for (size_t i = 0; i < st->nunits; i++) {
+		const struct bt_unit *f = &st->units[i];
+		struct bt_rect rf;
+
+		if (f == u || !km_on_field(f) || km_hostile(u, f))
+			continue;
+		rf = km_rect(f);
+		if (bt_rect_distance(r, &rf) <= KM_TOGETHER)
+			return true;
+	}
+	return false;
+}
+
+/*
+ * KM-2: what the army at r is worth, alone: next to the enemy it fights
+ * (target, or NULL when it keeps out of the melee), the exchange, else
+ * nearer to it; a shooter in range, as far as it may; out of reach, else.
  */
 static double
-place(const struct bt_state *st, const struct bt_unit *u,
+place_alone(const struct bt_state *st, const struct bt_unit *u,
     const struct bt_rect *r, const struct bt_unit *target)
 {
 	int d = nearest(st, u, r, NULL);
@@ -557,6 +582,17 @@ place(const struct bt_state *st, const struct bt_unit *u,
 		return (d == 1 ? -100 : d <= u->range ? 50 + d : -d) +
 		    turn_value(st, u, r, NULL, false);
 	return (d > 8 ? 8 : d) + turn_value(st, u, r, NULL, false);
+}
+
+/* KM-2, KM-8: what the army at r is worth; a melee army more near a
+ * friend (together()). */
+static double
+place(const struct bt_state *st, const struct bt_unit *u,
+    const struct bt_rect *r, const struct bt_unit *target)
+{
+	double v = place_alone(st, u, r, target);
+
+	return shooter(u) || !together(st, u, r) ? v : v + KM_TOGETHER_WORTH;
 }
 
 /* KM-2: where the army goes, by what it is worth there; -1: it stays. */
