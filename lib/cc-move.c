@@ -755,13 +755,18 @@ struct pose_node {
 
 /* The nodes of each cost are kept in a list (first, next, back), so that
  * settling a cost visits its nodes, not the whole window; they are
- * taken in the order of their index all the same (order: scratch). */
+ * taken in the order of their index all the same (order: scratch). The
+ * nodes reached are listed too (reached), for the ends to be reported
+ * from them, not from the whole window: a listing reaches a few hundred
+ * of its thousands. */
 struct pose_search {
 	int		 x0, y0, w, h;	/* the window */
 	struct pose_node *n;		/* [layer][y][x]; layer = 2 facing +
 					 * rotated */
 	int		*first;		/* [cost / CC_STEP]: a node, or -1 */
 	int		*order;		/* [nodes] */
+	int		*reached;	/* [nodes]: the nodes reached */
+	int		 nreached;
 };
 
 /* Node i costs c now: it leaves the list of its old cost for c's. */
@@ -770,7 +775,9 @@ node_cost(struct pose_search *ps, int i, int c)
 {
 	struct pose_node *n = &ps->n[i];
 
-	if (n->cost >= 0) {
+	if (n->cost < 0)
+		ps->reached[ps->nreached++] = i;
+	else {
 		if (n->back >= 0)
 			ps->n[n->back].next = n->next;
 		else
@@ -966,9 +973,11 @@ cc_reachable(const struct bt_state *st, const struct bt_unit *cu,
 	ps.w = ps.h = 2 * r + 1;
 	nodes = 8 * ps.w * ps.h;
 	ps.n = bt_xreallocarray(NULL, (size_t)nodes, sizeof(*ps.n));
-	ps.order = bt_xreallocarray(NULL, (size_t)nodes + left / CC_STEP + 1,
-	    sizeof(*ps.order));
-	ps.first = ps.order + nodes;
+	ps.order = bt_xreallocarray(NULL, 2 * (size_t)nodes + left / CC_STEP +
+	    1, sizeof(*ps.order));
+	ps.reached = ps.order + nodes;
+	ps.nreached = 0;
+	ps.first = ps.reached + nodes;
 	for (int i = 0; i < nodes; i++)
 		ps.n[i].cost = -1;
 	for (int c = 0; c <= left; c += CC_STEP)
@@ -1014,10 +1023,12 @@ cc_reachable(const struct bt_state *st, const struct bt_unit *cu,
 				    provokes(st, u, &p, &q, &oc);
 			}
 		}
-	/* each pose once: the cheaper of its two layers, unrotated first */
-	for (int i = 0; i < nodes; i++) {
+	/* each pose once: the cheaper of its two layers, unrotated first;
+	 * in the order of the nodes' index */
+	qsort(ps.reached, (size_t)ps.nreached, sizeof(*ps.reached), index_cmp);
+	for (int j = 0; j < ps.nreached; j++) {
 		struct pose t;
-		int other;
+		int i = ps.reached[j], other;
 
 		if (ps.n[i].cost <= 0)
 			continue;
