@@ -373,6 +373,18 @@ try_move(const struct bt_state *st, const struct bt_unit *u,
 		pivot_square(p, m->pivot, &px, &py);
 		*out = rotated(p, m->turn, px, py);
 		now = rect_of(out);
+		if (err == NULL) {
+			/* A search asks only whether, from a pose on the map
+			 * (it goes on from none that leaves): the sweep holds
+			 * the new footprint, and is on the map when that is,
+			 * so its one scan says what both would. */
+			s = scan(st, u, hull(old, now), &old, oc);
+			if (s.off || s.enemy || (s.blocked && !flies))
+				return -1;
+			*cost = (s.difficult && !flies) || s.friend ?
+			    CC_ROTATE_HARD : CC_ROTATE;
+			return 0;
+		}
 		s = scan(st, u, now, &old, oc);
 		if (s.off)
 			return REFUSE(err, "CC-11", "'%s' can't rotate off "
