@@ -153,6 +153,10 @@ struct occ {
 	unsigned char	*unit;		/* [unit index]: OCC_ flags */
 };
 
+static void	occ_fill(const struct bt_state *, const struct bt_unit *,
+		    struct occ *);
+static void	occ_free(struct occ *);
+
 /* The unit on square (x, y), or -1 (off the map or no one). */
 static int
 occ_at(const struct occ *oc, int x, int y)
@@ -591,6 +595,7 @@ struct reach {
 	struct bt_search s;
 	const struct bt_state *st;
 	struct bt_unit	*u;
+	const struct occ *oc;		/* the grid, or NULL */
 	enum reach_kind	 kind;
 	int		 budget;	/* in feet */
 	bool		 safe;
@@ -648,10 +653,10 @@ reach_step(void *ctx, int x, int y, int so_far, int k, int *nx, int *ny,
 	p.x += x;
 	p.y += y;
 	bad = try_move(rc->st, rc->u, &p, &m, false, &q, &cost, &leaves,
-	    NULL, NULL) < 0;
+	    NULL, rc->oc) < 0;
 	if (bad || so_far / TIE + cost > rc->budget)
 		return -1;
-	if (rc->safe && provokes(rc->st, rc->u, &p, &q, NULL)) {
+	if (rc->safe && provokes(rc->st, rc->u, &p, &q, rc->oc)) {
 		rc->pruned = true;
 		return -1;
 	}
@@ -674,15 +679,17 @@ reach_step(void *ctx, int x, int y, int so_far, int k, int *nx, int *ny,
 	return cost * TIE + tie;
 }
 
+/* oc: the grid of who stands where, or NULL. */
 static void
 reach_from(const struct bt_state *st, struct bt_unit *u,
-    const struct pose *home, enum reach_kind kind, int budget, bool safe,
-    int gx, int gy, struct reach *rc)
+    const struct occ *oc, const struct pose *home, enum reach_kind kind,
+    int budget, bool safe, int gx, int gy, struct reach *rc)
 {
 	int r = budget / CC_STEP;
 
 	rc->st = st;
 	rc->u = u;
+	rc->oc = oc;
 	rc->kind = kind;
 	rc->budget = budget;
 	rc->safe = safe;
@@ -725,7 +732,7 @@ find_path(const struct bt_state *st, struct bt_unit *u, int tx, int ty,
 	struct pose home = pose_of(u);
 	int at, len = -1;
 
-	reach_from(st, u, &home, REACH_TO, budget, false, tx - home.x,
+	reach_from(st, u, NULL, &home, REACH_TO, budget, false, tx - home.x,
 	    ty - home.y, &rc);
 	at = bt_search_at(&rc.s, tx - rc.home.x, ty - rc.home.y);
 	if (at >= 0 && rc.s.dist[at] >= 0) {
@@ -962,6 +969,14 @@ occ_fill(const struct bt_state *st, const struct bt_unit *u, struct occ *oc)
 	}
 }
 
+static void
+occ_free(struct occ *oc)
+{
+	free(oc->at);
+	free(oc->ground);
+	free(oc->unit);
+}
+
 void
 cc_reachable(const struct bt_state *st, const struct bt_unit *cu,
     cc_reach_fn *fn, void *ctx)
@@ -1057,9 +1072,7 @@ cc_reachable(const struct bt_state *st, const struct bt_unit *cu,
 	}
 	free(ps.n);
 	free(ps.order);
-	free(oc.at);
-	free(oc.ground);
-	free(oc.unit);
+	occ_free(&oc);
 }
 
 /* How far a pose is from side f's edge of the map, in squares. */
@@ -1360,7 +1373,7 @@ rank_search(const struct bt_state *st, struct bt_unit *u,
 		t.x += i % rc->s.side - rc->s.r;
 		t.y += i / rc->s.side - rc->s.r;
 		if ((turn > 0 && nearest_edge(&st->map, &t) != turn - 1) ||
-		    !may_stop(st, u, &t, NULL))
+		    !may_stop(st, u, &t, rc->oc))
 			continue;
 		memset(&e, 0, sizeof(e));
 		e.found = true;
@@ -1421,8 +1434,9 @@ cc_retreat(struct bt_state *st, struct bt_dice *dice, struct bt_unit *u)
 	struct retreat_end best = { 0 };
 	struct reach rc, keep;
 	struct edge_field field;
+	struct occ oc;
 	bool can[5] = { true }, turn_safe[5] = { true }, pruned[5] = { false };
-	bool have = false, gone;
+	bool have = false, gone, grid;
 	char *words = NULL, *more;
 	int len = 0, spent = 0, budget = cc_speed(st, u);
 
@@ -1432,6 +1446,13 @@ cc_retreat(struct bt_state *st, struct bt_dice *dice, struct bt_unit *u)
 			turn_safe[f + 1] = !provokes(st, u, &home,
 			    &start[f + 1], NULL);
 	edge_field(st, u, budget / CC_STEP + 1, &field);
+	/* The searches' grid (nothing moves until the retreat is chosen),
+	 * when the field covers the map already: filling one for a map
+	 * much bigger than the retreat's reach would cost more than it
+	 * saves. */
+	grid = field.w == st->map.width && field.h == st->map.height;
+	if (grid)
+		occ_fill(st, u, &oc);
 	for (int safe = 1; safe >= 0; safe--)
 		for (int t = 0; t < 5; t++) {
 			bool improved;
@@ -1441,8 +1462,8 @@ cc_retreat(struct bt_state *st, struct bt_dice *dice, struct bt_unit *u)
 			if (!can[t] || (best.off && best.safe) ||
 			    (!safe && !pruned[t]))
 				continue;
-			reach_from(st, u, &start[t], REACH_RETREAT, budget,
-			    safe, 0, 0, &rc);
+			reach_from(st, u, grid ? &oc : NULL, &start[t],
+			    REACH_RETREAT, budget, safe, 0, 0, &rc);
 			pruned[t] = rc.pruned;
 			rank_search(st, u, &field, &rc, t, turn_safe[t], &best,
 			    &improved);
@@ -1456,6 +1477,8 @@ cc_retreat(struct bt_state *st, struct bt_dice *dice, struct bt_unit *u)
 			have = true;
 		}
 	free(field.d);
+	if (grid)
+		occ_free(&oc);
 	if (have) {
 		len = reach_path(&keep, best.at, best.off, path, MAX_RETREAT);
 		bt_search_free(&keep.s);
