@@ -769,68 +769,83 @@ struct pose_node {
 	signed char	 how;		/* the move from prev */
 	bool		 stop;		/* reached by a move into contact */
 	bool		 provokes;	/* a move of the way sets off an attack */
-	int		 next, back;	/* the other nodes of its cost */
 };
 
-/* The nodes of each cost are kept in a list (first, next, back), so that
- * settling a cost visits its nodes, not the whole window; they are
- * taken in the order of their index all the same (order: scratch). The
- * nodes reached are listed too (reached), for the ends to be reported
- * from them, not from the whole window: a listing reaches a few hundred
- * of its thousands. */
+/*
+ * The nodes of a cost are a set of bits (a node's index is its bit), so
+ * that settling a cost takes its nodes in the order of their index, as
+ * a word of 64 bits at a time: no list to sort. A move costs at most
+ * CC_ROTATE_HARD, so the costs not settled yet that a node may have are
+ * the next COST_RING - 1, and the sets are a ring of COST_RING, a
+ * settled cost's set cleared for the one that comes round to it. The
+ * nodes reached are a set too, for the ends to be reported from them in
+ * the same order, not from the whole window: a listing reaches a few
+ * hundred nodes of its thousands.
+ */
+#define COST_RING	(CC_ROTATE_HARD / CC_STEP + 1)
+
 struct pose_search {
 	int		 x0, y0, w, h;	/* the window */
 	struct pose_node *n;		/* [layer][y][x]; layer = 2 facing +
 					 * rotated */
-	int		*first;		/* [cost / CC_STEP]: a node, or -1 */
-	int		*order;		/* [nodes] */
-	int		*reached;	/* [nodes]: the nodes reached */
-	int		 nreached;
+	int		 words;		/* in a set of nodes */
+	uint64_t	*of_cost;	/* [cost / CC_STEP % COST_RING][words] */
+	uint64_t	*reached;	/* [words] */
 };
 
-/* Node i costs c now: it leaves the list of its old cost for c's. */
+static uint64_t *
+cost_set(const struct pose_search *ps, int c)
+{
+	return ps->of_cost + (size_t)(c / CC_STEP % COST_RING) * ps->words;
+}
+
+/* Node i costs c now: it leaves the set of its old cost for c's. */
 static void
 node_cost(struct pose_search *ps, int i, int c)
 {
 	struct pose_node *n = &ps->n[i];
+	uint64_t bit = (uint64_t)1 << (i % 64);
 
 	if (n->cost < 0)
-		ps->reached[ps->nreached++] = i;
-	else {
-		if (n->back >= 0)
-			ps->n[n->back].next = n->next;
-		else
-			ps->first[n->cost / CC_STEP] = n->next;
-		if (n->next >= 0)
-			ps->n[n->next].back = n->back;
-	}
+		ps->reached[i / 64] |= bit;
+	else
+		cost_set(ps, n->cost)[i / 64] &= ~bit;
 	n->cost = c;
-	n->back = -1;
-	n->next = ps->first[c / CC_STEP];
-	if (n->next >= 0)
-		ps->n[n->next].back = i;
-	ps->first[c / CC_STEP] = i;
+	cost_set(ps, c)[i / 64] |= bit;
 }
 
+/* The index of the lowest bit set in w (not 0), by a de Bruijn
+ * sequence: w's lowest bit times the sequence puts a distinct 6-bit
+ * window at the top, which the table maps back to the bit's place. */
 static int
-index_cmp(const void *a, const void *b)
+lowest_bit(uint64_t w)
 {
-	int x = *(const int *)a, y = *(const int *)b;
+	static const unsigned char place[64] = {
+		0, 1, 48, 2, 57, 49, 28, 3, 61, 58, 50, 42, 38, 29, 17, 4,
+		62, 55, 59, 36, 53, 51, 43, 22, 45, 39, 33, 30, 24, 18, 12, 5,
+		63, 47, 56, 27, 60, 41, 37, 16, 54, 35, 52, 21, 44, 32, 23, 11,
+		46, 26, 40, 15, 34, 20, 31, 10, 25, 14, 19, 9, 13, 8, 7, 6
+	};
 
-	return (x > y) - (x < y);
+	return place[((w & -w) * 0x03f79d71b4cb0a89ULL) >> 58];
 }
 
-/* The nodes that cost c, in the order of their index, into ps->order;
- * how many. */
+/* The first node of set at index from or after it, or -1. */
 static int
-nodes_of_cost(const struct pose_search *ps, int c)
+next_node(const uint64_t *set, int words, int from)
 {
-	int len = 0;
+	int k = from / 64;
+	uint64_t w;
 
-	for (int i = ps->first[c / CC_STEP]; i >= 0; i = ps->n[i].next)
-		ps->order[len++] = i;
-	qsort(ps->order, (size_t)len, sizeof(*ps->order), index_cmp);
-	return len;
+	if (k >= words)
+		return -1;
+	w = set[k] & (~(uint64_t)0 << (from % 64));
+	while (w == 0) {
+		if (++k >= words)
+			return -1;
+		w = set[k];
+	}
+	return k * 64 + lowest_bit(w);
 }
 
 static int
@@ -1000,28 +1015,27 @@ cc_reachable(const struct bt_state *st, const struct bt_unit *cu,
 	ps.w = ps.h = 2 * r + 1;
 	nodes = 8 * ps.w * ps.h;
 	ps.n = bt_xreallocarray(NULL, (size_t)nodes, sizeof(*ps.n));
-	ps.order = bt_xreallocarray(NULL, 2 * (size_t)nodes + left / CC_STEP +
-	    1, sizeof(*ps.order));
-	ps.reached = ps.order + nodes;
-	ps.nreached = 0;
-	ps.first = ps.reached + nodes;
+	ps.words = (nodes + 63) / 64;
+	ps.of_cost = bt_xcalloc((size_t)(COST_RING + 1) * ps.words,
+	    sizeof(*ps.of_cost));
+	ps.reached = ps.of_cost + (size_t)COST_RING * ps.words;
 	for (int i = 0; i < nodes; i++)
 		ps.n[i].cost = -1;
-	for (int c = 0; c <= left; c += CC_STEP)
-		ps.first[c / CC_STEP] = -1;
 	start = node_of(&ps, home.x, home.y, home.facing, st->turn.rotated);
 	node_cost(&ps, start, 0);
 	ps.n[start].prev = -1;
 	ps.n[start].stop = false;
 	ps.n[start].provokes = false;
-	for (int c = 0; c <= left; c += CC_STEP)
-		for (int j = 0, len = nodes_of_cost(&ps, c); j < len; j++) {
+	for (int c = 0; c <= left; c += CC_STEP) {
+		uint64_t *set = cost_set(&ps, c);
+
+		/* costs of c and less are settled: the moves of this loop
+		 * change the sets of dearer ones only */
+		for (int i = next_node(set, ps.words, 0); i >= 0;
+		    i = next_node(set, ps.words, i + 1)) {
 			struct pose p;
-			int i = ps.order[j];
 			bool rotated = i / (ps.w * ps.h) % 2;
 
-			/* costs of c and less are settled: no move of this
-			 * loop changes the list */
 			if (ps.n[i].stop)
 				continue;
 			p = node_pose(&ps, &home, i);
@@ -1050,12 +1064,14 @@ cc_reachable(const struct bt_state *st, const struct bt_unit *cu,
 				    provokes(st, u, &p, &q, &oc);
 			}
 		}
+		memset(set, 0, (size_t)ps.words * sizeof(*set));
+	}
 	/* each pose once: the cheaper of its two layers, unrotated first;
 	 * in the order of the nodes' index */
-	qsort(ps.reached, (size_t)ps.nreached, sizeof(*ps.reached), index_cmp);
-	for (int j = 0; j < ps.nreached; j++) {
+	for (int i = next_node(ps.reached, ps.words, 0); i >= 0;
+	    i = next_node(ps.reached, ps.words, i + 1)) {
 		struct pose t;
-		int i = ps.reached[j], other;
+		int other;
 
 		if (ps.n[i].cost <= 0)
 			continue;
@@ -1071,7 +1087,7 @@ cc_reachable(const struct bt_state *st, const struct bt_unit *cu,
 			report_end(&ps, &home, m, i, fn, ctx);
 	}
 	free(ps.n);
-	free(ps.order);
+	free(ps.of_cost);
 	occ_free(&oc);
 }
 
