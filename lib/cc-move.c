@@ -956,18 +956,31 @@ report_end(const struct pose_search *ps, const struct pose *home,
 static void
 occ_fill(const struct bt_state *st, const struct bt_unit *u, struct occ *oc)
 {
+	unsigned char of_letter[256];
+	bool known[256] = { false };
+
 	oc->w = st->map.width;
 	oc->h = st->map.height;
 	oc->at = bt_xcalloc((size_t)oc->w * (size_t)oc->h, sizeof(*oc->at));
 	oc->ground = bt_xcalloc((size_t)oc->w * (size_t)oc->h,
 	    sizeof(*oc->ground));
 	oc->unit = bt_xcalloc(st->nunits + 1, sizeof(*oc->unit));
+	/* A square's ground is its terrain letter's (and the weather's):
+	 * asked of the rules once a letter, at its first square. */
 	for (int y = 0; y < oc->h; y++)
-		for (int x = 0; x < oc->w; x++)
-			oc->ground[y * oc->w + x] =
-			    (bt_terrain_at(&st->map, x, y) == BT_BLOCKED ?
-			    OCC_BLOCKED : 0) |
-			    (cc_square_difficult(st, x, y) ? OCC_DIFFICULT : 0);
+		for (int x = 0; x < oc->w; x++) {
+			unsigned char t = (unsigned char)st->map.rows[y][x];
+
+			if (!known[t]) {
+				of_letter[t] =
+				    (bt_terrain_at(&st->map, x, y) ==
+				    BT_BLOCKED ? OCC_BLOCKED : 0) |
+				    (cc_square_difficult(st, x, y) ?
+				    OCC_DIFFICULT : 0);
+				known[t] = true;
+			}
+			oc->ground[y * oc->w + x] = of_letter[t];
+		}
 	for (size_t i = 0; i < st->nunits; i++) {
 		const struct bt_unit *o = &st->units[i];
 
