@@ -247,9 +247,11 @@ cc_attack(struct bt_state *st, struct bt_dice *dice, struct bt_unit *a,
 	hit = crit || (d20 != 1 && total >= t->ac);
 	dmg = hit ? (ranged ? a->ranged.damage : a->damage) + crit : 0;
 
+	/* A quiet log (bt-sim's) keeps no sentence: none is built. */
 	{
-		char *text = bt_xasprintf("%s %s %s: %d%s %c %d %c %d%s = %d "
-		    "against AC %d", a->id, kind_words[kind][ranged], t->id, d20,
+		char *text = e->quiet ? bt_xstrdup("") : bt_xasprintf("%s %s "
+		    "%s: %d%s %c %d %c %d%s = %d against AC %d", a->id,
+		    kind_words[kind][ranged], t->id, d20,
 		    adv > 0 && dis == 0 ? " (advantage)" :
 		    dis > 0 && adv == 0 ? " (disadvantage)" :
 		    adv > 0 ? " (advantage and disadvantage cancel)" : "",
@@ -257,7 +259,7 @@ cc_attack(struct bt_state *st, struct bt_dice *dice, struct bt_unit *a,
 		    weather ? (weather == -1 ? " - 1 weather" :
 		    " - 2 weather") : "", total, t->ac), *more;
 
-		if (adv_why != NULL || dis_why != NULL) {
+		if (!e->quiet && (adv_why != NULL || dis_why != NULL)) {
 			more = bt_xasprintf("%s (%s%s%s%s%s)", text,
 			    adv_why ? "advantage: " : "", adv_why ? adv_why : "",
 			    adv_why && dis_why ? "; " : "",
@@ -273,12 +275,15 @@ cc_attack(struct bt_state *st, struct bt_dice *dice, struct bt_unit *a,
 			goto out;
 		}
 		t->hp -= dmg;
-		more = bt_xasprintf("%s, %s%s, %d%s%s damage, %d/%d HP left",
-		    text, crit ? "a natural 20, critical hit (CC-19)" : "hit",
-		    "", dmg, crit && crit_type ? " " : "",
-		    crit && crit_type ? crit_type : "", t->hp, t->max_hp);
-		free(text);
-		text = more;
+		if (!e->quiet) {
+			more = bt_xasprintf("%s, %s%s, %d%s%s damage, %d/%d HP "
+			    "left", text, crit ? "a natural 20, critical hit "
+			    "(CC-19)" : "hit", "", dmg, crit && crit_type ?
+			    " " : "", crit && crit_type ? crit_type : "", t->hp,
+			    t->max_hp);
+			free(text);
+			text = more;
+		}
 		/* CC-27 */
 		if (t->hp < 0) {
 			bt_log_text(e, "%s: destroyed (CC-27)", text);

@@ -1424,8 +1424,13 @@ log_retreat(struct bt_state *st, const struct bt_unit *u, const char *turned,
     bool destroyed)
 {
 	struct bt_log_entry *e = bt_log_add(st, "retreat", u->id);
-	const char *edge = bt_facing_words[nearest_edge(&st->map, end)];
-	char *turn = turned ? bt_xasprintf(", turns to face %s", turned) :
+	const char *edge;
+	char *turn;
+
+	if (e->quiet)
+		return;
+	edge = bt_facing_words[nearest_edge(&st->map, end)];
+	turn = turned ? bt_xasprintf(", turns to face %s", turned) :
 	    bt_xstrdup("");
 
 	if (destroyed)
@@ -1541,10 +1546,12 @@ cc_retreat(struct bt_state *st, struct bt_dice *dice, struct bt_unit *u)
 		if (!cc_in_battle(u))
 			break;
 		spent += cost;
-		more = bt_xasprintf("%s%s%s", words ? words : "", words ? " " :
-		    "", path[i].word);
-		free(words);
-		words = more;
+		if (!st->log_quiet) {	/* the log's words, if it keeps any */
+			more = bt_xasprintf("%s%s%s", words ? words : "",
+			    words ? " " : "", path[i].word);
+			free(words);
+			words = more;
+		}
 		put(u, &q);
 		if (leaves) {
 			p = q;
@@ -1778,10 +1785,12 @@ cc_move(struct bt_state *st, struct bt_dice *dice, const struct bt_order *o,
 		put(u, &q);
 		if (moves[i].kind == ROTATE)
 			st->turn.rotated = true;
-		more = bt_xasprintf("%s%s%s", words ? words : "", words ? " " :
-		    "", moves[i].word);
-		free(words);
-		words = more;
+		if (!st->log_quiet) {	/* the log's words, if it keeps any */
+			more = bt_xasprintf("%s%s%s", words ? words : "",
+			    words ? " " : "", moves[i].word);
+			free(words);
+			words = more;
+		}
 		if (leaves) {
 			cc_leave_battle(st, u, BT_ST_FLED);
 			break;
