@@ -764,7 +764,7 @@ find_path(const struct bt_state *st, struct bt_unit *u, int tx, int ty,
 #define MAX_POSE_MOVES	(ALL_STEPS + 1 + 2 * MAX_PIVOTS)
 
 struct pose_node {
-	int		 cost;		/* feet; -1: not reached */
+	int		 cost;		/* feet, once reached (node_reached) */
 	int		 prev;		/* node before, or -1 at home */
 	signed char	 how;		/* the move from prev */
 	bool		 stop;		/* reached by a move into contact */
@@ -789,7 +789,7 @@ struct pose_search {
 	struct pose_node *n;		/* [layer][y][x]; layer = 2 facing +
 					 * rotated */
 	int		 words;		/* in a set of nodes */
-	uint64_t	*of_cost;	/* [cost / CC_STEP % COST_RING][words] */
+	uint64_t	*of_cost;	/* [cost / CC_STEP % COST_RING][word] */
 	uint64_t	*reached;	/* [words] */
 };
 
@@ -799,6 +799,13 @@ cost_set(const struct pose_search *ps, int c)
 	return ps->of_cost + (size_t)(c / CC_STEP % COST_RING) * ps->words;
 }
 
+/* Has node i been reached? Until then, nothing of it is set. */
+static bool
+node_reached(const struct pose_search *ps, int i)
+{
+	return (ps->reached[i / 64] >> (i % 64)) & 1;
+}
+
 /* Node i costs c now: it leaves the set of its old cost for c's. */
 static void
 node_cost(struct pose_search *ps, int i, int c)
@@ -806,7 +813,7 @@ node_cost(struct pose_search *ps, int i, int c)
 	struct pose_node *n = &ps->n[i];
 	uint64_t bit = (uint64_t)1 << (i % 64);
 
-	if (n->cost < 0)
+	if (!node_reached(ps, i))
 		ps->reached[i / 64] |= bit;
 	else
 		cost_set(ps, n->cost)[i / 64] &= ~bit;
@@ -1032,8 +1039,6 @@ cc_reachable(const struct bt_state *st, const struct bt_unit *cu,
 	ps.of_cost = bt_xcalloc((size_t)(COST_RING + 1) * ps.words,
 	    sizeof(*ps.of_cost));
 	ps.reached = ps.of_cost + (size_t)COST_RING * ps.words;
-	for (int i = 0; i < nodes; i++)
-		ps.n[i].cost = -1;
 	start = node_of(&ps, home.x, home.y, home.facing, st->turn.rotated);
 	node_cost(&ps, start, 0);
 	ps.n[start].prev = -1;
@@ -1065,7 +1070,7 @@ cc_reachable(const struct bt_state *st, const struct bt_unit *cu,
 					continue;
 				to = node_of(&ps, q.x, q.y, q.facing, rotated ||
 				    m[k].kind == ROTATE);
-				if (to < 0 || (ps.n[to].cost >= 0 &&
+				if (to < 0 || (node_reached(&ps, to) &&
 				    ps.n[to].cost <= c + cost))
 					continue;
 				node_cost(&ps, to, c + cost);
@@ -1093,7 +1098,8 @@ cc_reachable(const struct bt_state *st, const struct bt_unit *cu,
 			continue;
 		other = i / (ps.w * ps.h) % 2 ? i - ps.w * ps.h :
 		    i + ps.w * ps.h;
-		if (ps.n[other].cost >= 0 && (ps.n[other].cost < ps.n[i].cost ||
+		if (node_reached(&ps, other) &&
+		    (ps.n[other].cost < ps.n[i].cost ||
 		    (ps.n[other].cost == ps.n[i].cost && other < i)))
 			continue;
 		if (may_stop(st, u, &t, &oc))
