@@ -17,21 +17,19 @@ active(const struct bt_state *st)
 	return st->active != NULL ? bt_unit_find(st, st->active) : NULL;
 }
 
-/* u as it would stand at a move's end: w and h swap with a quarter turn.
- * A copy: the state is never changed to weigh an option. */
-static struct bt_unit
-at_end(const struct bt_unit *u, const struct bt_option *op)
+/* me, a copy of u, as u would stand at a move's end: w and h swap with a
+ * quarter turn. A copy, the state is never changed to weigh an option;
+ * one for all the moves of a listing, of which only the pose changes. */
+static void
+at_end(struct bt_unit *me, const struct bt_unit *u, const struct bt_option *op)
 {
-	struct bt_unit me = *u;
+	bool quarter = (op->facing + u->facing) % 2 == 1;
 
-	me.x = op->x;
-	me.y = op->y;
-	me.facing = op->facing;
-	if ((op->facing + u->facing) % 2 == 1) {
-		me.w = u->h;
-		me.h = u->w;
-	}
-	return me;
+	me->x = op->x;
+	me->y = op->y;
+	me->facing = op->facing;
+	me->w = quarter ? u->h : u->w;
+	me->h = quarter ? u->w : u->h;
 }
 
 /*
@@ -131,6 +129,7 @@ choose_simple(const struct bt_state *st, const char *side,
 	size_t pick = 0, end = 0;
 	int best = -1, here;
 	struct foes f;
+	struct bt_unit me;
 
 	(void)side;
 	(void)rng;
@@ -160,13 +159,13 @@ choose_simple(const struct bt_state *st, const char *side,
 	here = nearest(&f, u);
 	best = -1;
 	pick = end;
+	me = *u;
 	for (size_t i = 0; i < o->n; i++) {
-		struct bt_unit me;
 		int score;
 
 		if (o->v[i].kind != BT_OPT_MOVE)
 			continue;
-		me = at_end(u, &o->v[i]);
+		at_end(&me, u, &o->v[i]);
 		score = (front_on(&f, &me) ? 0 : 1 << 20) +
 		    nearest(&f, &me) * 1024 + o->v[i].cost / 50;
 		if ((best < 0 || score < best) &&
@@ -392,12 +391,14 @@ choose_general(const struct bt_state *st, const char *side,
 	double best_act = 0, best_move = -1e9, here;
 	bool acted = st->turn.acted, have_move = false;
 	struct foes f;
+	struct bt_unit me;
 
 	(void)side;
 	(void)rng;
 	if (u == NULL)
 		return 0;
 	foes_of(st, u, &f);
+	me = *u;
 	for (size_t i = 0; i < o->n; i++) {
 		const struct bt_option *op = &o->v[i];
 		double v;
@@ -407,8 +408,7 @@ choose_general(const struct bt_state *st, const char *side,
 			continue;
 		}
 		if (op->kind == BT_OPT_MOVE) {
-			struct bt_unit me = at_end(u, op);
-
+			at_end(&me, u, op);
 			v = place_worth(st, &f, &me, acted) - 0.001 * op->cost -
 			    (op->provokes ? W_PROVOKE : 0);
 			if (v > best_move)
