@@ -151,6 +151,11 @@ struct occ {
 	unsigned char	*ground;	/* [y * w + x]: OCC_BLOCKED, OCC_DIFFICULT
 					 * (G-2, CC-9, CC-4) */
 	unsigned char	*unit;		/* [unit index]: OCC_ flags */
+	/* [4 unit index + k], k < nfront[unit index]: the squares a unit
+	 * that may react strikes (cc_front_touches: its front's strip, or
+	 * its four sides' for four fronts), which it does not move from */
+	struct bt_rect	*front;
+	unsigned char	*nfront;
 };
 
 static void	occ_fill(const struct bt_state *, const struct bt_unit *,
@@ -521,6 +526,28 @@ enters_trigger(const struct bt_state *st, const struct bt_unit *e,
 	return !before && after;
 }
 
+/* Does the front of unit i of the grid touch pose p (cc_front_touches)? */
+static bool
+front_on(const struct occ *oc, size_t i, const struct pose *p)
+{
+	struct bt_rect r = rect_of(p);
+
+	for (int k = 0; k < oc->nfront[i]; k++)
+		if (cc_meet(&oc->front[4 * i + k], &r))
+			return true;
+	return false;
+}
+
+/* leaves_front, by the grid: the fronts of those that may react. */
+static bool
+leaves_front_of(const struct occ *oc, size_t i, const struct bt_unit *u,
+    const struct pose *a, const struct pose *b)
+{
+	if (u->status & BT_ST_DISENGAGING)	/* CC-23 */
+		return false;
+	return front_on(oc, i, a) && !front_on(oc, i, b);
+}
+
 /* Would going from pose a to pose b set off any attack (CC-28's "further
  * danger")? */
 static bool
@@ -533,7 +560,8 @@ provokes(const struct bt_state *st, struct bt_unit *u, const struct pose *a,
 		if (oc != NULL ? !(oc->unit[i] & OCC_REACTS) :
 		    !may_react(e, u, NULL))
 			continue;
-		if (leaves_front(e, u, a, b) || enters_trigger(st, e, u, a, b))
+		if ((oc != NULL ? leaves_front_of(oc, i, u, a, b) :
+		    leaves_front(e, u, a, b)) || enters_trigger(st, e, u, a, b))
 			return true;
 	}
 	return false;
@@ -972,6 +1000,9 @@ occ_fill(const struct bt_state *st, const struct bt_unit *u, struct occ *oc)
 	oc->ground = bt_xcalloc((size_t)oc->w * (size_t)oc->h,
 	    sizeof(*oc->ground));
 	oc->unit = bt_xcalloc(st->nunits + 1, sizeof(*oc->unit));
+	oc->front = bt_xreallocarray(NULL, 4 * st->nunits + 1,
+	    sizeof(*oc->front));
+	oc->nfront = bt_xcalloc(st->nunits + 1, sizeof(*oc->nfront));
 	/* A square's ground is its terrain letter's (and the weather's):
 	 * asked of the rules once a letter, at its first square. */
 	for (int y = 0; y < oc->h; y++)
@@ -995,8 +1026,16 @@ occ_fill(const struct bt_state *st, const struct bt_unit *u, struct occ *oc)
 			continue;
 		if (cc_enemies(u, o))
 			oc->unit[i] |= OCC_ENEMY;
-		if (may_react(o, u, NULL))
+		if (may_react(o, u, NULL)) {
 			oc->unit[i] |= OCC_REACTS;
+			if (o->fronts == 4)
+				for (int f = BT_N; f <= BT_W; f++)
+					oc->front[4 * i + oc->nfront[i]++] =
+					    cc_strip(o, f);
+			else
+				oc->front[4 * i + oc->nfront[i]++] =
+				    cc_strip(o, o->facing);
+		}
 		for (int y = o->y; y < o->y + o->h; y++)
 			for (int x = o->x; x < o->x + o->w; x++)
 				if (bt_on_map(&st->map, x, y))
@@ -1010,6 +1049,8 @@ occ_free(struct occ *oc)
 	free(oc->at);
 	free(oc->ground);
 	free(oc->unit);
+	free(oc->front);
+	free(oc->nfront);
 }
 
 void
