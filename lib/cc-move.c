@@ -326,6 +326,38 @@ hull(struct bt_rect a, struct bt_rect b)
 	return r;
 }
 
+/* Where move m takes pose p, whether it may go there or not. */
+static struct pose
+moved(const struct pose *p, const struct move *m)
+{
+	struct pose q = *p;
+	int dx, dy, px, py;
+
+	switch (m->kind) {
+	case STEP:
+		turned(p->facing, m->dx, m->dy, &dx, &dy);
+		q.x += dx;
+		q.y += dy;
+		break;
+	case ABOUT:
+		q.facing = (p->facing + 2) % 4;
+		break;
+	case ROTATE:
+		pivot_square(p, m->pivot, &px, &py);
+		q = rotated(p, m->turn, px, py);
+		break;
+	}
+	return q;
+}
+
+/* What move m costs at the least, on open ground (CC-8, CC-11, CC-12). */
+static int
+least_cost(const struct move *m)
+{
+	return m->kind == STEP ? CC_STEP : m->kind == ABOUT ? CC_ABOUT :
+	    CC_ROTATE;
+}
+
 /* A refusal, but for a search (err NULL), which only asks whether a move
  * is possible, thousands of times a turn: no message to format. */
 #define REFUSE(err, ...) ((err) != NULL ? bt_refuse((err), __VA_ARGS__) : -1)
@@ -344,15 +376,11 @@ try_move(const struct bt_state *st, const struct bt_unit *u,
 	*out = *p;
 	*leaves = false;
 	switch (m->kind) {
-	case STEP: {
-		int dx, dy;
-
+	case STEP:
 		if (m->dy > 0 && u->fronts != 4)
 			return REFUSE(err, "CC-8", "'%s' can't step "
 			    "backward ('%s')", u->id, m->word);
-		turned(p->facing, m->dx, m->dy, &dx, &dy);
-		out->x += dx;
-		out->y += dy;
+		*out = moved(p, m);
 		now = rect_of(out);
 		s = scan(st, u, now, &old, oc);
 		if (s.enemy != NULL)
@@ -368,19 +396,15 @@ try_move(const struct bt_state *st, const struct bt_unit *u,
 		*cost = (s.difficult && !flies) || s.friend ? CC_DIFFICULT :
 		    CC_STEP;
 		return 0;
-	}
 	case ABOUT:
-		out->facing = (p->facing + 2) % 4;
+		*out = moved(p, m);
 		*cost = CC_ABOUT;	/* CC-12: regardless of terrain */
 		return 0;
-	case ROTATE: {
-		int px, py;
-
+	case ROTATE:
 		if (rotated_already)
 			return REFUSE(err, "CC-11", "'%s' has made its one "
 			    "rotation this turn", u->id);
-		pivot_square(p, m->pivot, &px, &py);
-		*out = rotated(p, m->turn, px, py);
+		*out = moved(p, m);
 		now = rect_of(out);
 		if (err == NULL) {
 			/* A search asks only whether, from a pose on the map
@@ -417,7 +441,6 @@ try_move(const struct bt_state *st, const struct bt_unit *u,
 		*cost = (s.difficult && !flies) || s.friend ? CC_ROTATE_HARD :
 		    CC_ROTATE;
 		return 0;
-	}
 	}
 	return -1;
 }
@@ -1105,13 +1128,20 @@ cc_reachable(const struct bt_state *st, const struct bt_unit *cu,
 
 				if (m[k].kind == ROTATE && rotated)
 					continue;
-				bad = try_move(st, u, &p, &m[k], rotated, &q,
-				    &cost, &leaves, NULL, &oc) < 0;
-				if (bad || leaves || c + cost > left)
-					continue;
+				/* none that could not be the cheapest way to
+				 * where it goes is tried */
+				q = moved(&p, &m[k]);
 				to = node_of(&ps, q.x, q.y, q.facing, rotated ||
 				    m[k].kind == ROTATE);
-				if (to < 0 || (node_reached(&ps, to) &&
+				cost = least_cost(&m[k]);
+				if (to < 0 || c + cost > left ||
+				    (node_reached(&ps, to) &&
+				    ps.n[to].cost <= c + cost))
+					continue;
+				bad = try_move(st, u, &p, &m[k], rotated, &q,
+				    &cost, &leaves, NULL, &oc) < 0;
+				if (bad || leaves || c + cost > left ||
+				    (node_reached(&ps, to) &&
 				    ps.n[to].cost <= c + cost))
 					continue;
 				node_cost(&ps, to, c + cost);
