@@ -43,6 +43,7 @@ struct foe {
 	const struct bt_unit *e;
 	struct bt_rect	 r;
 	int		 reach;		/* squares it may move (CC-8, CC-4) */
+	struct cc_attacker melee, shot;	/* its attacks' odds from there */
 };
 
 struct foes {
@@ -63,6 +64,9 @@ foes_of(const struct bt_state *st, const struct bt_unit *u, struct foes *f)
 		f->v[f->n].e = e;
 		f->v[f->n].r = cc_rect(e);
 		f->v[f->n].reach = cc_speed(st, e) / CC_STEP;
+		cc_attacker_of(st, e, false, &f->v[f->n].melee);
+		if (e->ranged.present)
+			cc_attacker_of(st, e, true, &f->v[f->n].shot);
 		f->n++;
 	}
 }
@@ -225,15 +229,15 @@ worth(const struct bt_unit *t, int dmg)
 	return dmg;
 }
 
-/* a's attack on t, as a standing at its place now: the HP it is worth
- * on average. */
+/* a's attack on t, as a standing at its place now (af: of a there, for
+ * that attack): the HP it is worth on average. */
 static double
 expect(const struct bt_state *st, const struct bt_unit *a,
-    const struct bt_unit *t, bool ranged)
+    const struct cc_attacker *af, const struct bt_unit *t, bool ranged)
 {
 	int need, adv, dmg = ranged ? a->ranged.damage : a->damage;
 
-	cc_attack_odds(st, a, t, ranged, &need, &adv);
+	cc_attack_odds_from(st, a, af, t, ranged, &need, &adv);
 	return chance(need, adv) * worth(t, dmg);
 }
 
@@ -242,18 +246,25 @@ static double
 best_attack(const struct bt_state *st, const struct foes *f,
     const struct bt_unit *me)
 {
+	struct cc_attacker melee, shot;
 	const char *rule;
 	double best = 0, v;
+	bool have_shot = false;
 
+	cc_attacker_of(st, me, false, &melee);
 	for (size_t i = 0; i < f->n; i++) {
 		const struct bt_unit *t = f->v[i].e;
 
-		if (cc_front_touches(me, t) && (v = expect(st, me, t, false)) >
-		    best)
+		if (cc_front_touches(me, t) && (v = expect(st, me, &melee, t,
+		    false)) > best)
 			best = v;
-		if (me->ranged.present &&
-		    cc_cannot_attack(st, me, t, true, &rule) == NULL &&
-		    (v = expect(st, me, t, true)) > best)
+		if (!me->ranged.present ||
+		    cc_cannot_attack(st, me, t, true, &rule) != NULL)
+			continue;
+		if (!have_shot)		/* the first shot it has from here */
+			cc_attacker_of(st, me, true, &shot);
+		have_shot = true;
+		if ((v = expect(st, me, &shot, t, true)) > best)
 			best = v;
 	}
 	return best;
@@ -278,12 +289,13 @@ danger(const struct bt_state *st, const struct foes *f,
 		if (e->status & BT_ST_BROKEN)
 			continue;
 		if (cc_front_touches(e, me))
-			d += expect(st, e, me, false);
+			d += expect(st, e, &f->v[i].melee, me, false);
 		else if (gap(me, &f->v[i]) <= f->v[i].reach)
-			d += W_COMING * expect(st, e, me, false);
+			d += W_COMING * expect(st, e, &f->v[i].melee, me,
+			    false);
 		if (e->ranged.present &&
 		    cc_cannot_attack(st, e, me, true, &rule) == NULL)
-			d += 0.5 * expect(st, e, me, true);
+			d += 0.5 * expect(st, e, &f->v[i].shot, me, true);
 	}
 	return d;
 }
