@@ -1130,12 +1130,13 @@ cc_reachable(const struct bt_state *st, const struct bt_unit *cu,
 					continue;
 				/* none that could not be the cheapest way to
 				 * where it goes is tried */
+				cost = least_cost(&m[k]);
+				if (c + cost > left)
+					continue;
 				q = moved(&p, &m[k]);
 				to = node_of(&ps, q.x, q.y, q.facing, rotated ||
 				    m[k].kind == ROTATE);
-				cost = least_cost(&m[k]);
-				if (to < 0 || c + cost > left ||
-				    (node_reached(&ps, to) &&
+				if (to < 0 || (node_reached(&ps, to) &&
 				    ps.n[to].cost <= c + cost))
 					continue;
 				bad = try_move(st, u, &p, &m[k], rotated, &q,
