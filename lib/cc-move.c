@@ -135,14 +135,15 @@ struct scan {
 /*
  * Who stands where, for the listing's search (cc_reachable), which asks
  * thousands of times a turn what is in a few squares: the units in the
- * battle but the mover, by square, and per unit whether it is the
- * mover's enemy and whether it may react to its move (may_react), so
- * that no question loops over every unit or compares side names. The
+ * battle but the mover, by square, per unit whether it is the mover's
+ * enemy, and the units that may react to its move (may_react), with the
+ * squares they strike, so that no question loops over every unit,
+ * compares side names or moves the mover to ask cc_front_touches. The
  * state does not change during a search (the mover is put on the poses
  * tried and back, and is not in the grid). Units of a state stand on
  * the map and apart (CC-10, CC-29), so a square holds at most one.
  */
-enum { OCC_ENEMY = 1, OCC_REACTS = 2 };		/* unit[] */
+enum { OCC_ENEMY = 1 };				/* unit[] */
 enum { OCC_BLOCKED = 1, OCC_DIFFICULT = 2 };	/* ground[] */
 
 struct occ {
@@ -156,6 +157,8 @@ struct occ {
 	 * its four sides' for four fronts), which it does not move from */
 	struct bt_rect	*front;
 	unsigned char	*nfront;
+	size_t		*reacts;	/* the units that may react, by index */
+	size_t		 nreacts;
 };
 
 static void	occ_fill(const struct bt_state *, const struct bt_unit *,
@@ -577,14 +580,21 @@ static bool
 provokes(const struct bt_state *st, struct bt_unit *u, const struct pose *a,
     const struct pose *b, const struct occ *oc)
 {
+	if (oc != NULL) {	/* the grid knows who may react */
+		for (size_t k = 0; k < oc->nreacts; k++) {
+			size_t i = oc->reacts[k];
+
+			if (leaves_front_of(oc, i, u, a, b) ||
+			    enters_trigger(st, &st->units[i], u, a, b))
+				return true;
+		}
+		return false;
+	}
 	for (size_t i = 0; i < st->nunits; i++) {
 		const struct bt_unit *e = &st->units[i];
 
-		if (oc != NULL ? !(oc->unit[i] & OCC_REACTS) :
-		    !may_react(e, u, NULL))
-			continue;
-		if ((oc != NULL ? leaves_front_of(oc, i, u, a, b) :
-		    leaves_front(e, u, a, b)) || enters_trigger(st, e, u, a, b))
+		if (may_react(e, u, NULL) && (leaves_front(e, u, a, b) ||
+		    enters_trigger(st, e, u, a, b)))
 			return true;
 	}
 	return false;
@@ -1026,6 +1036,9 @@ occ_fill(const struct bt_state *st, const struct bt_unit *u, struct occ *oc)
 	oc->front = bt_xreallocarray(NULL, 4 * st->nunits + 1,
 	    sizeof(*oc->front));
 	oc->nfront = bt_xcalloc(st->nunits + 1, sizeof(*oc->nfront));
+	oc->reacts = bt_xreallocarray(NULL, st->nunits + 1,
+	    sizeof(*oc->reacts));
+	oc->nreacts = 0;
 	/* A square's ground is its terrain letter's (and the weather's):
 	 * asked of the rules once a letter, at its first square. */
 	for (int y = 0; y < oc->h; y++)
@@ -1050,7 +1063,7 @@ occ_fill(const struct bt_state *st, const struct bt_unit *u, struct occ *oc)
 		if (cc_enemies(u, o))
 			oc->unit[i] |= OCC_ENEMY;
 		if (may_react(o, u, NULL)) {
-			oc->unit[i] |= OCC_REACTS;
+			oc->reacts[oc->nreacts++] = i;
 			if (o->fronts == 4)
 				for (int f = BT_N; f <= BT_W; f++)
 					oc->front[4 * i + oc->nfront[i]++] =
@@ -1074,6 +1087,7 @@ occ_free(struct occ *oc)
 	free(oc->unit);
 	free(oc->front);
 	free(oc->nfront);
+	free(oc->reacts);
 }
 
 void
