@@ -42,6 +42,8 @@ at_end(struct bt_unit *me, const struct bt_unit *u, const struct bt_option *op)
 struct foe {
 	const struct bt_unit *e;
 	struct bt_rect	 r;
+	struct bt_rect	 front[4];	/* what it strikes (cc_front_strips) */
+	int		 nfront;
 	int		 reach;		/* squares it may move (CC-8, CC-4) */
 	struct cc_attacker melee, shot;	/* its attacks' odds from there */
 };
@@ -49,13 +51,25 @@ struct foe {
 struct foes {
 	struct foe	*v;
 	size_t		 n;
+	struct cc_attacker mine;	/* the unit's melee, from anywhere */
 };
+
+/* Does r meet one of the n rectangles of s? */
+static bool
+meets(const struct bt_rect *s, int n, const struct bt_rect *r)
+{
+	for (int k = 0; k < n; k++)
+		if (cc_meet(&s[k], r))
+			return true;
+	return false;
+}
 
 static void
 foes_of(const struct bt_state *st, const struct bt_unit *u, struct foes *f)
 {
 	f->v = bt_xreallocarray(NULL, st->nunits + 1, sizeof(*f->v));
 	f->n = 0;
+	cc_attacker_of(st, u, false, &f->mine);
 	for (size_t i = 0; i < st->nunits; i++) {
 		const struct bt_unit *e = &st->units[i];
 
@@ -63,6 +77,7 @@ foes_of(const struct bt_state *st, const struct bt_unit *u, struct foes *f)
 			continue;
 		f->v[f->n].e = e;
 		f->v[f->n].r = cc_rect(e);
+		f->v[f->n].nfront = cc_front_strips(e, f->v[f->n].front);
 		f->v[f->n].reach = cc_speed(st, e) / CC_STEP;
 		cc_attacker_of(st, e, false, &f->v[f->n].melee);
 		if (e->ranged.present)
@@ -71,27 +86,18 @@ foes_of(const struct bt_state *st, const struct bt_unit *u, struct foes *f)
 	}
 }
 
-/* Squares between me and enemy f. */
-static int
-gap(const struct bt_unit *me, const struct foe *f)
-{
-	struct bt_rect r = cc_rect(me);
-
-	return bt_rect_distance(&r, &f->r);
-}
-
 /* The nearest unbroken enemy's distance in squares (broken ones, when
  * no other is left), or -1. */
 static int
 nearest(const struct foes *f, const struct bt_unit *me)
 {
+	struct bt_rect r = cc_rect(me);
 	int best = -1, best_broken = -1;
 
 	for (size_t i = 0; i < f->n; i++) {
 		const struct bt_unit *e = f->v[i].e;
-		int d;
+		int d = bt_rect_distance(&r, &f->v[i].r);
 
-		d = gap(me, &f->v[i]);
 		if (e->status & BT_ST_BROKEN) {
 			if (best_broken < 0 || d < best_broken)
 				best_broken = d;
@@ -246,17 +252,18 @@ static double
 best_attack(const struct bt_state *st, const struct foes *f,
     const struct bt_unit *me)
 {
-	struct cc_attacker melee, shot;
+	struct cc_attacker shot;
+	struct bt_rect front[4];
 	const char *rule;
 	double best = 0, v;
+	int nfront = cc_front_strips(me, front);
 	bool have_shot = false;
 
-	cc_attacker_of(st, me, false, &melee);
 	for (size_t i = 0; i < f->n; i++) {
 		const struct bt_unit *t = f->v[i].e;
 
-		if (cc_front_touches(me, t) && (v = expect(st, me, &melee, t,
-		    false)) > best)
+		if (meets(front, nfront, &f->v[i].r) && (v = expect(st, me,
+		    &f->mine, t, false)) > best)
 			best = v;
 		if (!me->ranged.present ||
 		    cc_cannot_attack(st, me, t, true, &rule) != NULL)
@@ -280,6 +287,7 @@ static double
 danger(const struct bt_state *st, const struct foes *f,
     const struct bt_unit *me)
 {
+	struct bt_rect r = cc_rect(me);
 	const char *rule;
 	double d = 0;
 
@@ -288,9 +296,9 @@ danger(const struct bt_state *st, const struct foes *f,
 
 		if (e->status & BT_ST_BROKEN)
 			continue;
-		if (cc_front_touches(e, me))
+		if (meets(f->v[i].front, f->v[i].nfront, &r))
 			d += expect(st, e, &f->v[i].melee, me, false);
-		else if (gap(me, &f->v[i]) <= f->v[i].reach)
+		else if (bt_rect_distance(&r, &f->v[i].r) <= f->v[i].reach)
 			d += W_COMING * expect(st, e, &f->v[i].melee, me,
 			    false);
 		if (e->ranged.present &&

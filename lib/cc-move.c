@@ -153,8 +153,8 @@ struct occ {
 					 * (G-2, CC-9, CC-4) */
 	unsigned char	*unit;		/* [unit index]: OCC_ flags */
 	/* [4 unit index + k], k < nfront[unit index]: the squares a unit
-	 * that may react strikes (cc_front_touches: its front's strip, or
-	 * its four sides' for four fronts), which it does not move from */
+	 * that may react strikes (cc_front_strips), which it does not move
+	 * from */
 	struct bt_rect	*front;
 	unsigned char	*nfront;
 	size_t		*reacts;	/* the units that may react, by index */
@@ -1064,13 +1064,8 @@ occ_fill(const struct bt_state *st, const struct bt_unit *u, struct occ *oc)
 			oc->unit[i] |= OCC_ENEMY;
 		if (may_react(o, u, NULL)) {
 			oc->reacts[oc->nreacts++] = i;
-			if (o->fronts == 4)
-				for (int f = BT_N; f <= BT_W; f++)
-					oc->front[4 * i + oc->nfront[i]++] =
-					    cc_strip(o, f);
-			else
-				oc->front[4 * i + oc->nfront[i]++] =
-				    cc_strip(o, o->facing);
+			oc->nfront[i] = (unsigned char)cc_front_strips(o,
+			    &oc->front[4 * i]);
 		}
 		for (int y = o->y; y < o->y + o->h; y++)
 			for (int x = o->x; x < o->x + o->w; x++)

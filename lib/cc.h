@@ -26,6 +26,10 @@ bool	 cc_meet(const struct bt_rect *, const struct bt_rect *);
 bool	 cc_adjacent(const struct bt_unit *a, const struct bt_unit *b);
 /* Is b just beyond a front of a (CC-17: a may strike b in melee)? */
 bool	 cc_front_touches(const struct bt_unit *a, const struct bt_unit *b);
+/* The squares just beyond a's fronts, into s: its front's strip, or its
+ * four sides' (n, e, s, w) for four fronts; how many. cc_front_touches
+ * asks whether b meets one; a loop that asks it of many b keeps them. */
+int	 cc_front_strips(const struct bt_unit *a, struct bt_rect s[4]);
 /* These two are asked for every pair of units many times an order, in
  * the commanders' loops: inline, and the side names compared byte by
  * byte here, they are short, where a call to strcmp cost more than the
