@@ -552,26 +552,26 @@ enters_trigger(const struct bt_state *st, const struct bt_unit *e,
 	return !before && after;
 }
 
-/* Does the front of unit i of the grid touch pose p (cc_front_touches)? */
+/* Does the front of unit i of the grid touch footprint r
+ * (cc_front_touches)? */
 static bool
-front_on(const struct occ *oc, size_t i, const struct pose *p)
+front_on(const struct occ *oc, size_t i, const struct bt_rect *r)
 {
-	struct bt_rect r = rect_of(p);
-
 	for (int k = 0; k < oc->nfront[i]; k++)
-		if (cc_meet(&oc->front[4 * i + k], &r))
+		if (cc_meet(&oc->front[4 * i + k], r))
 			return true;
 	return false;
 }
 
-/* leaves_front, by the grid: the fronts of those that may react. */
+/* leaves_front, by the grid, from footprint ra to rb: the fronts of
+ * those that may react. */
 static bool
 leaves_front_of(const struct occ *oc, size_t i, const struct bt_unit *u,
-    const struct pose *a, const struct pose *b)
+    const struct bt_rect *ra, const struct bt_rect *rb)
 {
 	if (u->status & BT_ST_DISENGAGING)	/* CC-23 */
 		return false;
-	return front_on(oc, i, a) && !front_on(oc, i, b);
+	return front_on(oc, i, ra) && !front_on(oc, i, rb);
 }
 
 /* Would going from pose a to pose b set off any attack (CC-28's "further
@@ -581,10 +581,12 @@ provokes(const struct bt_state *st, struct bt_unit *u, const struct pose *a,
     const struct pose *b, const struct occ *oc)
 {
 	if (oc != NULL) {	/* the grid knows who may react */
+		struct bt_rect ra = rect_of(a), rb = rect_of(b);
+
 		for (size_t k = 0; k < oc->nreacts; k++) {
 			size_t i = oc->reacts[k];
 
-			if (leaves_front_of(oc, i, u, a, b) ||
+			if (leaves_front_of(oc, i, u, &ra, &rb) ||
 			    enters_trigger(st, &st->units[i], u, a, b))
 				return true;
 		}
