@@ -35,7 +35,7 @@ at_end(struct bt_unit *me, const struct bt_unit *u, const struct bt_option *op)
 /*
  * The active unit's enemies in the battle, in the order of the units,
  * with their footprints and how far they move: gathered once an order,
- * for the policies weigh each of the dozens of moves listed against
+ * as the policies weigh each of the dozens of moves listed against
  * every enemy (a move's end is the same unit elsewhere, with the same
  * enemies), and the state does not change while they weigh.
  */

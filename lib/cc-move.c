@@ -842,8 +842,8 @@ struct pose_node {
  * the next COST_RING - 1, and the sets are a ring of COST_RING, a
  * settled cost's set cleared for the one that comes round to it. The
  * nodes reached are a set too, for the ends to be reported from them in
- * the same order, not from the whole window: a listing reaches a few
- * hundred nodes of its thousands.
+ * the same order, not from the whole window: a listing of cc-field
+ * reaches some forty nodes of its thousands.
  */
 #define COST_RING	(CC_ROTATE_HARD / CC_STEP + 1)
 
