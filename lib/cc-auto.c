@@ -5,6 +5,7 @@
  * decide from the state alone, drawing nothing from the generator, so
  * the same state always gets the same order.
  */
+#include <stdlib.h>
 #include <string.h>
 
 #include "cc.h"
@@ -16,51 +17,87 @@ active(const struct bt_state *st)
 	return st->active != NULL ? bt_unit_find(st, st->active) : NULL;
 }
 
-/* u as it would stand at a move's end: w and h swap with a quarter turn.
- * A copy: the state is never changed to weigh an option. */
-static struct bt_unit
-at_end(const struct bt_unit *u, const struct bt_option *op)
+/* me, a copy of u, as u would stand at a move's end: w and h swap with a
+ * quarter turn. A copy, the state is never changed to weigh an option;
+ * one for all the moves of a listing, of which only the pose changes. */
+static void
+at_end(struct bt_unit *me, const struct bt_unit *u, const struct bt_option *op)
 {
-	struct bt_unit me = *u;
+	bool quarter = (op->facing + u->facing) % 2 == 1;
 
-	me.x = op->x;
-	me.y = op->y;
-	me.facing = op->facing;
-	if ((op->facing + u->facing) % 2 == 1) {
-		me.w = u->h;
-		me.h = u->w;
-	}
-	return me;
+	me->x = op->x;
+	me->y = op->y;
+	me->facing = op->facing;
+	me->w = quarter ? u->h : u->w;
+	me->h = quarter ? u->w : u->h;
 }
 
+/*
+ * The active unit's enemies in the battle, in the order of the units,
+ * with their footprints and how far they move: gathered once an order,
+ * as the policies weigh each of the dozens of moves listed against
+ * every enemy (a move's end is the same unit elsewhere, with the same
+ * enemies), and the state does not change while they weigh.
+ */
+struct foe {
+	const struct bt_unit *e;
+	struct bt_rect	 r;
+	struct bt_rect	 front[4];	/* what it strikes (cc_front_strips) */
+	int		 nfront;
+	int		 reach;		/* squares it may move (CC-8, CC-4) */
+	struct cc_attacker melee, shot;	/* its attacks' odds from there */
+};
+
+struct foes {
+	struct foe	*v;
+	size_t		 n;
+	struct cc_attacker mine;	/* the unit's melee, from anywhere */
+};
+
+/* Does r meet one of the n rectangles of s? */
 static bool
-foe(const struct bt_unit *u, const struct bt_unit *e)
+meets(const struct bt_rect *s, int n, const struct bt_rect *r)
 {
-	return cc_in_battle(e) && cc_enemies(u, e);
+	for (int k = 0; k < n; k++)
+		if (cc_meet(&s[k], r))
+			return true;
+	return false;
 }
 
-static int
-gap(const struct bt_unit *a, const struct bt_unit *b)
+static void
+foes_of(const struct bt_state *st, const struct bt_unit *u, struct foes *f)
 {
-	struct bt_rect ra = cc_rect(a), rb = cc_rect(b);
+	f->v = bt_xreallocarray(NULL, st->nunits + 1, sizeof(*f->v));
+	f->n = 0;
+	cc_attacker_of(st, u, false, &f->mine);
+	for (size_t i = 0; i < st->nunits; i++) {
+		const struct bt_unit *e = &st->units[i];
 
-	return bt_rect_distance(&ra, &rb);
+		if (!cc_in_battle(e) || !cc_enemies(u, e))
+			continue;
+		f->v[f->n].e = e;
+		f->v[f->n].r = cc_rect(e);
+		f->v[f->n].nfront = cc_front_strips(e, f->v[f->n].front);
+		f->v[f->n].reach = cc_speed(st, e) / CC_STEP;
+		cc_attacker_of(st, e, false, &f->v[f->n].melee);
+		if (e->ranged.present)
+			cc_attacker_of(st, e, true, &f->v[f->n].shot);
+		f->n++;
+	}
 }
 
 /* The nearest unbroken enemy's distance in squares (broken ones, when
  * no other is left), or -1. */
 static int
-nearest(const struct bt_state *st, const struct bt_unit *me)
+nearest(const struct foes *f, const struct bt_unit *me)
 {
+	struct bt_rect r = cc_rect(me);
 	int best = -1, best_broken = -1;
 
-	for (size_t i = 0; i < st->nunits; i++) {
-		const struct bt_unit *e = &st->units[i];
-		int d;
+	for (size_t i = 0; i < f->n; i++) {
+		const struct bt_unit *e = f->v[i].e;
+		int d = bt_rect_distance(&r, &f->v[i].r);
 
-		if (!foe(me, e))
-			continue;
-		d = gap(me, e);
 		if (e->status & BT_ST_BROKEN) {
 			if (best_broken < 0 || d < best_broken)
 				best_broken = d;
@@ -73,13 +110,25 @@ nearest(const struct bt_state *st, const struct bt_unit *me)
 /* --- simple: advance on the nearest enemy, attack what is in reach --- */
 
 static bool
-front_on_enemy(const struct bt_state *st, const struct bt_unit *me)
+front_on(const struct foes *f, const struct bt_unit *me)
 {
-	for (size_t i = 0; i < st->nunits; i++)
-		if (foe(me, &st->units[i]) && cc_front_touches(me,
-		    &st->units[i]))
+	for (size_t i = 0; i < f->n; i++)
+		if (cc_front_touches(me, f->v[i].e))
 			return true;
 	return false;
+}
+
+/* Does a's front touch an enemy of its own? */
+static bool
+front_on_enemy(const struct bt_state *st, const struct bt_unit *a)
+{
+	struct foes f;
+	bool on;
+
+	foes_of(st, a, &f);
+	on = front_on(&f, a);
+	free(f.v);
+	return on;
 }
 
 static size_t
@@ -89,6 +138,8 @@ choose_simple(const struct bt_state *st, const char *side,
 	const struct bt_unit *u = active(st);
 	size_t pick = 0, end = 0;
 	int best = -1, here;
+	struct foes f;
+	struct bt_unit me;
 
 	(void)side;
 	(void)rng;
@@ -114,22 +165,24 @@ choose_simple(const struct bt_state *st, const char *side,
 		return end;
 	/* the move that ends nearest an enemy, facing one if it can, the
 	 * cheapest of those; none that goes no nearer */
-	here = nearest(st, u);
+	foes_of(st, u, &f);
+	here = nearest(&f, u);
 	best = -1;
 	pick = end;
+	me = *u;
 	for (size_t i = 0; i < o->n; i++) {
-		struct bt_unit me;
 		int score;
 
 		if (o->v[i].kind != BT_OPT_MOVE)
 			continue;
-		me = at_end(u, &o->v[i]);
-		score = (front_on_enemy(st, &me) ? 0 : 1 << 20) +
-		    nearest(st, &me) * 1024 + o->v[i].cost / 50;
+		at_end(&me, u, &o->v[i]);
+		score = (front_on(&f, &me) ? 0 : 1 << 20) +
+		    nearest(&f, &me) * 1024 + o->v[i].cost / 50;
 		if ((best < 0 || score < best) &&
-		    (front_on_enemy(st, &me) || nearest(st, &me) < here))
+		    (front_on(&f, &me) || nearest(&f, &me) < here))
 			best = score, pick = i;
 	}
+	free(f.v);
 	return pick;
 }
 
@@ -182,36 +235,43 @@ worth(const struct bt_unit *t, int dmg)
 	return dmg;
 }
 
-/* a's attack on t, as a standing at its place now: the HP it is worth
- * on average. */
+/* a's attack on t, as a standing at its place now (af: of a there, for
+ * that attack): the HP it is worth on average. */
 static double
 expect(const struct bt_state *st, const struct bt_unit *a,
-    const struct bt_unit *t, bool ranged)
+    const struct cc_attacker *af, const struct bt_unit *t, bool ranged)
 {
 	int need, adv, dmg = ranged ? a->ranged.damage : a->damage;
 
-	cc_attack_odds(st, a, t, ranged, &need, &adv);
+	cc_attack_odds_from(st, a, af, t, ranged, &need, &adv);
 	return chance(need, adv) * worth(t, dmg);
 }
 
 /* The best attack me could make from where it stands, melee or shot. */
 static double
-best_attack(const struct bt_state *st, const struct bt_unit *me)
+best_attack(const struct bt_state *st, const struct foes *f,
+    const struct bt_unit *me)
 {
+	struct cc_attacker shot;
+	struct bt_rect front[4];
 	const char *rule;
 	double best = 0, v;
+	int nfront = cc_front_strips(me, front);
+	bool have_shot = false;
 
-	for (size_t i = 0; i < st->nunits; i++) {
-		const struct bt_unit *t = &st->units[i];
+	for (size_t i = 0; i < f->n; i++) {
+		const struct bt_unit *t = f->v[i].e;
 
-		if (!foe(me, t))
-			continue;
-		if (cc_front_touches(me, t) && (v = expect(st, me, t, false)) >
-		    best)
+		if (meets(front, nfront, &f->v[i].r) && (v = expect(st, me,
+		    &f->mine, t, false)) > best)
 			best = v;
-		if (me->ranged.present &&
-		    cc_cannot_attack(st, me, t, true, &rule) == NULL &&
-		    (v = expect(st, me, t, true)) > best)
+		if (!me->ranged.present ||
+		    cc_cannot_attack(st, me, t, true, &rule) != NULL)
+			continue;
+		if (!have_shot)		/* the first shot it has from here */
+			cc_attacker_of(st, me, true, &shot);
+		have_shot = true;
+		if ((v = expect(st, me, &shot, t, true)) > best)
 			best = v;
 	}
 	return best;
@@ -224,23 +284,26 @@ best_attack(const struct bt_state *st, const struct bt_unit *me)
  * part of the melee of those near enough to come at it.
  */
 static double
-danger(const struct bt_state *st, const struct bt_unit *me)
+danger(const struct bt_state *st, const struct foes *f,
+    const struct bt_unit *me)
 {
+	struct bt_rect r = cc_rect(me);
 	const char *rule;
 	double d = 0;
 
-	for (size_t i = 0; i < st->nunits; i++) {
-		const struct bt_unit *e = &st->units[i];
+	for (size_t i = 0; i < f->n; i++) {
+		const struct bt_unit *e = f->v[i].e;
 
-		if (!foe(me, e) || (e->status & BT_ST_BROKEN))
+		if (e->status & BT_ST_BROKEN)
 			continue;
-		if (cc_front_touches(e, me))
-			d += expect(st, e, me, false);
-		else if (gap(e, me) <= cc_speed(st, e) / CC_STEP)
-			d += W_COMING * expect(st, e, me, false);
+		if (meets(f->v[i].front, f->v[i].nfront, &r))
+			d += expect(st, e, &f->v[i].melee, me, false);
+		else if (bt_rect_distance(&r, &f->v[i].r) <= f->v[i].reach)
+			d += W_COMING * expect(st, e, &f->v[i].melee, me,
+			    false);
 		if (e->ranged.present &&
 		    cc_cannot_attack(st, e, me, true, &rule) == NULL)
-			d += 0.5 * expect(st, e, me, true);
+			d += 0.5 * expect(st, e, &f->v[i].shot, me, true);
 	}
 	return d;
 }
@@ -266,13 +329,14 @@ late(const struct bt_state *st)
  * shoots, between it and its range.
  */
 static double
-place_worth(const struct bt_state *st, const struct bt_unit *me, bool acted)
+place_worth(const struct bt_state *st, const struct foes *f,
+    const struct bt_unit *me, bool acted)
 {
 	bool shoots = me->ranged.present;
-	double v = acted ? 0 : best_attack(st, me);
-	int d = nearest(st, me);
+	double v = acted ? 0 : best_attack(st, f, me);
+	int d = nearest(f, me);
 
-	v -= (shoots ? W_SHOT_DANGER : W_MELEE_DANGER) * danger(st, me) *
+	v -= (shoots ? W_SHOT_DANGER : W_MELEE_DANGER) * danger(st, f, me) *
 	    late(st);
 	if (shoots && cc_in_contact(st, me))
 		v -= 1;
@@ -285,8 +349,9 @@ place_worth(const struct bt_state *st, const struct bt_unit *me, bool acted)
 
 /* The worth of a listed attack, Support, Ready, Defend or Rally. */
 static double
-action_worth(const struct bt_state *st, const struct bt_unit *u,
-    const struct bt_options *o, const struct bt_option *op)
+action_worth(const struct bt_state *st, const struct foes *f,
+    const struct bt_unit *u, const struct bt_options *o,
+    const struct bt_option *op)
 {
 	const char *line = bt_option_line(o, op);
 	const struct bt_unit *t;
@@ -314,7 +379,7 @@ action_worth(const struct bt_state *st, const struct bt_unit *u,
 	}
 	if (strstr(line, " defend") != NULL)	/* CC-22: what strikes it has
 						 * disadvantage */
-		return 0.4 * danger(st, u);
+		return 0.4 * danger(st, f, u);
 	if (strstr(line, " support ") != NULL) {	/* CC-26 */
 		const struct bt_unit *a = bt_unit_find(st, op->target);
 
@@ -326,7 +391,7 @@ action_worth(const struct bt_state *st, const struct bt_unit *u,
 	}
 	if (strstr(line, " ready ") != NULL) {	/* CC-25 */
 		bool range = strstr(line, " range") != NULL;
-		int d = nearest(st, u);
+		int d = nearest(f, u);
 
 		/* an enemy near enough to come into its front or range */
 		if (d < 0 || d > (range ? u->ranged.range / CC_SQUARE : 0) + 6)
@@ -345,11 +410,15 @@ choose_general(const struct bt_state *st, const char *side,
 	size_t pick = 0, act = 0, move = 0;
 	double best_act = 0, best_move = -1e9, here;
 	bool acted = st->turn.acted, have_move = false;
+	struct foes f;
+	struct bt_unit me;
 
 	(void)side;
 	(void)rng;
 	if (u == NULL)
 		return 0;
+	foes_of(st, u, &f);
+	me = *u;
 	for (size_t i = 0; i < o->n; i++) {
 		const struct bt_option *op = &o->v[i];
 		double v;
@@ -359,20 +428,20 @@ choose_general(const struct bt_state *st, const char *side,
 			continue;
 		}
 		if (op->kind == BT_OPT_MOVE) {
-			struct bt_unit me = at_end(u, op);
-
-			v = place_worth(st, &me, acted) - 0.001 * op->cost -
+			at_end(&me, u, op);
+			v = place_worth(st, &f, &me, acted) - 0.001 * op->cost -
 			    (op->provokes ? W_PROVOKE : 0);
 			if (v > best_move)
 				best_move = v, move = i, have_move = true;
 			continue;
 		}
-		if ((v = action_worth(st, u, o, op)) > best_act)
+		if ((v = action_worth(st, &f, u, o, op)) > best_act)
 			best_act = v, act = i;
 	}
 	/* a move that makes more of the turn than staying, then the best
 	 * action, else the end of the turn */
-	here = place_worth(st, u, acted);
+	here = place_worth(st, &f, u, acted);
+	free(f.v);
 	if (have_move && best_move > here + 0.05)
 		return move;
 	if (best_act > 0)

@@ -140,9 +140,10 @@ enum {
 	EDGE_ADJACENT = 0x8, EDGE_DEFENDS = 0x10
 };
 
+/* f: what a brings from where it stands (cc_attacker_of). */
 static unsigned
 edges(const struct bt_state *st, const struct bt_unit *a,
-    const struct bt_unit *t, bool ranged)
+    const struct cc_attacker *f, const struct bt_unit *t, bool ranged)
 {
 	unsigned e = 0;
 
@@ -150,9 +151,9 @@ edges(const struct bt_state *st, const struct bt_unit *a,
 		e |= EDGE_FLANK;
 	if (!ranged && a->supported_by != NULL)
 		e |= EDGE_SUPPORT;
-	if (ranged && cc_unit_elevation(st, a) > cc_unit_elevation(st, t))
+	if (ranged && f->elevation > cc_unit_elevation(st, t))
 		e |= EDGE_HIGHER;
-	if (ranged && cc_in_contact(st, a))
+	if (ranged && f->adjacent)
 		e |= EDGE_ADJACENT;
 	if (t->status & BT_ST_DEFENDING)
 		e |= EDGE_DEFENDS;
@@ -172,19 +173,39 @@ weather_mod(const struct bt_state *st, bool ranged)
 }
 
 void
-cc_attack_odds(const struct bt_state *st, const struct bt_unit *a,
-    const struct bt_unit *t, bool ranged, int *need, int *adv)
+cc_attacker_of(const struct bt_state *st, const struct bt_unit *a,
+    bool ranged, struct cc_attacker *f)
 {
-	unsigned e = edges(st, a, t, ranged);
+	f->rating = side_rating(st, a);
+	f->elevation = ranged ? cc_unit_elevation(st, a) : 0;
+	f->adjacent = ranged && cc_in_contact(st, a);
+}
+
+void
+cc_attack_odds_from(const struct bt_state *st, const struct bt_unit *a,
+    const struct cc_attacker *f, const struct bt_unit *t, bool ranged,
+    int *need, int *adv)
+{
+	unsigned e = edges(st, a, f, t, ranged);
 	int mod = ranged ? a->ranged.attack : a->attack;
 
-	*need = t->ac - mod - side_rating(st, a) - weather_mod(st, ranged);
+	*need = t->ac - mod - f->rating - weather_mod(st, ranged);
 	if (*need < 2)		/* CC-19: a natural 1 misses, a 20 hits */
 		*need = 2;
 	if (*need > 20)
 		*need = 20;
 	*adv = (e & (EDGE_FLANK | EDGE_SUPPORT | EDGE_HIGHER) ? 1 : 0) -
 	    (e & (EDGE_ADJACENT | EDGE_DEFENDS) ? 1 : 0);
+}
+
+void
+cc_attack_odds(const struct bt_state *st, const struct bt_unit *a,
+    const struct bt_unit *t, bool ranged, int *need, int *adv)
+{
+	struct cc_attacker f;
+
+	cc_attacker_of(st, a, ranged, &f);
+	cc_attack_odds_from(st, a, &f, t, ranged, need, adv);
 }
 
 /* o: the DM's --adv, --dis and --crit-type, for an attack ordered; NULL
@@ -198,10 +219,15 @@ cc_attack(struct bt_state *st, struct bt_dice *dice, struct bt_unit *a,
 	struct bt_log_entry *e = bt_log_add(st, ranged ? "shoot" : "attack",
 	    a->id);
 	char *adv_why = NULL, *dis_why = NULL;
-	int adv = 0, dis = 0, mod, rating = side_rating(st, a);
+	struct cc_attacker f;
+	int adv = 0, dis = 0, mod, rating;
 	int weather = weather_mod(st, ranged), d20, total, dmg;
-	unsigned edge = edges(st, a, t, ranged);
+	unsigned edge;
 	bool hit, crit;
+
+	cc_attacker_of(st, a, ranged, &f);
+	rating = f.rating;
+	edge = edges(st, a, &f, t, ranged);
 
 	/* D-1: advantage and disadvantage from every source, then cancel */
 	if (o != NULL && o->adv)
@@ -247,9 +273,11 @@ cc_attack(struct bt_state *st, struct bt_dice *dice, struct bt_unit *a,
 	hit = crit || (d20 != 1 && total >= t->ac);
 	dmg = hit ? (ranged ? a->ranged.damage : a->damage) + crit : 0;
 
+	/* A quiet log (bt-sim's) keeps no sentence: none is built. */
 	{
-		char *text = bt_xasprintf("%s %s %s: %d%s %c %d %c %d%s = %d "
-		    "against AC %d", a->id, kind_words[kind][ranged], t->id, d20,
+		char *text = e->quiet ? bt_xstrdup("") : bt_xasprintf("%s %s "
+		    "%s: %d%s %c %d %c %d%s = %d against AC %d", a->id,
+		    kind_words[kind][ranged], t->id, d20,
 		    adv > 0 && dis == 0 ? " (advantage)" :
 		    dis > 0 && adv == 0 ? " (disadvantage)" :
 		    adv > 0 ? " (advantage and disadvantage cancel)" : "",
@@ -257,7 +285,7 @@ cc_attack(struct bt_state *st, struct bt_dice *dice, struct bt_unit *a,
 		    weather ? (weather == -1 ? " - 1 weather" :
 		    " - 2 weather") : "", total, t->ac), *more;
 
-		if (adv_why != NULL || dis_why != NULL) {
+		if (!e->quiet && (adv_why != NULL || dis_why != NULL)) {
 			more = bt_xasprintf("%s (%s%s%s%s%s)", text,
 			    adv_why ? "advantage: " : "", adv_why ? adv_why : "",
 			    adv_why && dis_why ? "; " : "",
@@ -273,12 +301,15 @@ cc_attack(struct bt_state *st, struct bt_dice *dice, struct bt_unit *a,
 			goto out;
 		}
 		t->hp -= dmg;
-		more = bt_xasprintf("%s, %s%s, %d%s%s damage, %d/%d HP left",
-		    text, crit ? "a natural 20, critical hit (CC-19)" : "hit",
-		    "", dmg, crit && crit_type ? " " : "",
-		    crit && crit_type ? crit_type : "", t->hp, t->max_hp);
-		free(text);
-		text = more;
+		if (!e->quiet) {
+			more = bt_xasprintf("%s, %s%s, %d%s%s damage, %d/%d HP "
+			    "left", text, crit ? "a natural 20, critical hit "
+			    "(CC-19)" : "hit", "", dmg, crit && crit_type ?
+			    " " : "", crit && crit_type ? crit_type : "", t->hp,
+			    t->max_hp);
+			free(text);
+			text = more;
+		}
 		/* CC-27 */
 		if (t->hp < 0) {
 			bt_log_text(e, "%s: destroyed (CC-27)", text);

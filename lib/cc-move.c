@@ -135,14 +135,15 @@ struct scan {
 /*
  * Who stands where, for the listing's search (cc_reachable), which asks
  * thousands of times a turn what is in a few squares: the units in the
- * battle but the mover, by square, and per unit whether it is the
- * mover's enemy and whether it may react to its move (may_react), so
- * that no question loops over every unit or compares side names. The
+ * battle but the mover, by square, per unit whether it is the mover's
+ * enemy, and the units that may react to its move (may_react), with the
+ * squares they strike, so that no question loops over every unit,
+ * compares side names or moves the mover to ask cc_front_touches. The
  * state does not change during a search (the mover is put on the poses
  * tried and back, and is not in the grid). Units of a state stand on
  * the map and apart (CC-10, CC-29), so a square holds at most one.
  */
-enum { OCC_ENEMY = 1, OCC_REACTS = 2 };		/* unit[] */
+enum { OCC_ENEMY = 1 };				/* unit[] */
 enum { OCC_BLOCKED = 1, OCC_DIFFICULT = 2 };	/* ground[] */
 
 struct occ {
@@ -151,7 +152,18 @@ struct occ {
 	unsigned char	*ground;	/* [y * w + x]: OCC_BLOCKED, OCC_DIFFICULT
 					 * (G-2, CC-9, CC-4) */
 	unsigned char	*unit;		/* [unit index]: OCC_ flags */
+	/* [4 unit index + k], k < nfront[unit index]: the squares a unit
+	 * that may react strikes (cc_front_strips), which it does not move
+	 * from */
+	struct bt_rect	*front;
+	unsigned char	*nfront;
+	size_t		*reacts;	/* the units that may react, by index */
+	size_t		 nreacts;
 };
+
+static void	occ_fill(const struct bt_state *, const struct bt_unit *,
+		    struct occ *);
+static void	occ_free(struct occ *);
 
 /* The unit on square (x, y), or -1 (off the map or no one). */
 static int
@@ -317,6 +329,38 @@ hull(struct bt_rect a, struct bt_rect b)
 	return r;
 }
 
+/* Where move m takes pose p, whether it may go there or not. */
+static struct pose
+moved(const struct pose *p, const struct move *m)
+{
+	struct pose q = *p;
+	int dx, dy, px, py;
+
+	switch (m->kind) {
+	case STEP:
+		turned(p->facing, m->dx, m->dy, &dx, &dy);
+		q.x += dx;
+		q.y += dy;
+		break;
+	case ABOUT:
+		q.facing = (p->facing + 2) % 4;
+		break;
+	case ROTATE:
+		pivot_square(p, m->pivot, &px, &py);
+		q = rotated(p, m->turn, px, py);
+		break;
+	}
+	return q;
+}
+
+/* What move m costs at the least, on open ground (CC-8, CC-11, CC-12). */
+static int
+least_cost(const struct move *m)
+{
+	return m->kind == STEP ? CC_STEP : m->kind == ABOUT ? CC_ABOUT :
+	    CC_ROTATE;
+}
+
 /* A refusal, but for a search (err NULL), which only asks whether a move
  * is possible, thousands of times a turn: no message to format. */
 #define REFUSE(err, ...) ((err) != NULL ? bt_refuse((err), __VA_ARGS__) : -1)
@@ -335,15 +379,11 @@ try_move(const struct bt_state *st, const struct bt_unit *u,
 	*out = *p;
 	*leaves = false;
 	switch (m->kind) {
-	case STEP: {
-		int dx, dy;
-
+	case STEP:
 		if (m->dy > 0 && u->fronts != 4)
 			return REFUSE(err, "CC-8", "'%s' can't step "
 			    "backward ('%s')", u->id, m->word);
-		turned(p->facing, m->dx, m->dy, &dx, &dy);
-		out->x += dx;
-		out->y += dy;
+		*out = moved(p, m);
 		now = rect_of(out);
 		s = scan(st, u, now, &old, oc);
 		if (s.enemy != NULL)
@@ -359,20 +399,28 @@ try_move(const struct bt_state *st, const struct bt_unit *u,
 		*cost = (s.difficult && !flies) || s.friend ? CC_DIFFICULT :
 		    CC_STEP;
 		return 0;
-	}
 	case ABOUT:
-		out->facing = (p->facing + 2) % 4;
+		*out = moved(p, m);
 		*cost = CC_ABOUT;	/* CC-12: regardless of terrain */
 		return 0;
-	case ROTATE: {
-		int px, py;
-
+	case ROTATE:
 		if (rotated_already)
 			return REFUSE(err, "CC-11", "'%s' has made its one "
 			    "rotation this turn", u->id);
-		pivot_square(p, m->pivot, &px, &py);
-		*out = rotated(p, m->turn, px, py);
+		*out = moved(p, m);
 		now = rect_of(out);
+		if (err == NULL) {
+			/* A search asks only whether, from a pose on the map
+			 * (it goes on from none that leaves): the sweep holds
+			 * the new footprint, and is on the map when that is,
+			 * so its one scan says what both would. */
+			s = scan(st, u, hull(old, now), &old, oc);
+			if (s.off || s.enemy || (s.blocked && !flies))
+				return -1;
+			*cost = (s.difficult && !flies) || s.friend ?
+			    CC_ROTATE_HARD : CC_ROTATE;
+			return 0;
+		}
 		s = scan(st, u, now, &old, oc);
 		if (s.off)
 			return REFUSE(err, "CC-11", "'%s' can't rotate off "
@@ -396,7 +444,6 @@ try_move(const struct bt_state *st, const struct bt_unit *u,
 		*cost = (s.difficult && !flies) || s.friend ? CC_ROTATE_HARD :
 		    CC_ROTATE;
 		return 0;
-	}
 	}
 	return -1;
 }
@@ -505,19 +552,51 @@ enters_trigger(const struct bt_state *st, const struct bt_unit *e,
 	return !before && after;
 }
 
+/* Does the front of unit i of the grid touch footprint r
+ * (cc_front_touches)? */
+static bool
+front_on(const struct occ *oc, size_t i, const struct bt_rect *r)
+{
+	for (int k = 0; k < oc->nfront[i]; k++)
+		if (cc_meet(&oc->front[4 * i + k], r))
+			return true;
+	return false;
+}
+
+/* leaves_front, by the grid, from footprint ra to rb: the fronts of
+ * those that may react. */
+static bool
+leaves_front_of(const struct occ *oc, size_t i, const struct bt_unit *u,
+    const struct bt_rect *ra, const struct bt_rect *rb)
+{
+	if (u->status & BT_ST_DISENGAGING)	/* CC-23 */
+		return false;
+	return front_on(oc, i, ra) && !front_on(oc, i, rb);
+}
+
 /* Would going from pose a to pose b set off any attack (CC-28's "further
  * danger")? */
 static bool
 provokes(const struct bt_state *st, struct bt_unit *u, const struct pose *a,
     const struct pose *b, const struct occ *oc)
 {
+	if (oc != NULL) {	/* the grid knows who may react */
+		struct bt_rect ra = rect_of(a), rb = rect_of(b);
+
+		for (size_t k = 0; k < oc->nreacts; k++) {
+			size_t i = oc->reacts[k];
+
+			if (leaves_front_of(oc, i, u, &ra, &rb) ||
+			    enters_trigger(st, &st->units[i], u, a, b))
+				return true;
+		}
+		return false;
+	}
 	for (size_t i = 0; i < st->nunits; i++) {
 		const struct bt_unit *e = &st->units[i];
 
-		if (oc != NULL ? !(oc->unit[i] & OCC_REACTS) :
-		    !may_react(e, u, NULL))
-			continue;
-		if (leaves_front(e, u, a, b) || enters_trigger(st, e, u, a, b))
+		if (may_react(e, u, NULL) && (leaves_front(e, u, a, b) ||
+		    enters_trigger(st, e, u, a, b)))
 			return true;
 	}
 	return false;
@@ -579,6 +658,7 @@ struct reach {
 	struct bt_search s;
 	const struct bt_state *st;
 	struct bt_unit	*u;
+	const struct occ *oc;		/* the grid, or NULL */
 	enum reach_kind	 kind;
 	int		 budget;	/* in feet */
 	bool		 safe;
@@ -636,10 +716,10 @@ reach_step(void *ctx, int x, int y, int so_far, int k, int *nx, int *ny,
 	p.x += x;
 	p.y += y;
 	bad = try_move(rc->st, rc->u, &p, &m, false, &q, &cost, &leaves,
-	    NULL, NULL) < 0;
+	    NULL, rc->oc) < 0;
 	if (bad || so_far / TIE + cost > rc->budget)
 		return -1;
-	if (rc->safe && provokes(rc->st, rc->u, &p, &q, NULL)) {
+	if (rc->safe && provokes(rc->st, rc->u, &p, &q, rc->oc)) {
 		rc->pruned = true;
 		return -1;
 	}
@@ -662,15 +742,17 @@ reach_step(void *ctx, int x, int y, int so_far, int k, int *nx, int *ny,
 	return cost * TIE + tie;
 }
 
+/* oc: the grid of who stands where, or NULL. */
 static void
 reach_from(const struct bt_state *st, struct bt_unit *u,
-    const struct pose *home, enum reach_kind kind, int budget, bool safe,
-    int gx, int gy, struct reach *rc)
+    const struct occ *oc, const struct pose *home, enum reach_kind kind,
+    int budget, bool safe, int gx, int gy, struct reach *rc)
 {
 	int r = budget / CC_STEP;
 
 	rc->st = st;
 	rc->u = u;
+	rc->oc = oc;
 	rc->kind = kind;
 	rc->budget = budget;
 	rc->safe = safe;
@@ -713,7 +795,7 @@ find_path(const struct bt_state *st, struct bt_unit *u, int tx, int ty,
 	struct pose home = pose_of(u);
 	int at, len = -1;
 
-	reach_from(st, u, &home, REACH_TO, budget, false, tx - home.x,
+	reach_from(st, u, NULL, &home, REACH_TO, budget, false, tx - home.x,
 	    ty - home.y, &rc);
 	at = bt_search_at(&rc.s, tx - rc.home.x, ty - rc.home.y);
 	if (at >= 0 && rc.s.dist[at] >= 0) {
@@ -745,66 +827,95 @@ find_path(const struct bt_state *st, struct bt_unit *u, int tx, int ty,
 #define MAX_POSE_MOVES	(ALL_STEPS + 1 + 2 * MAX_PIVOTS)
 
 struct pose_node {
-	int		 cost;		/* feet; -1: not reached */
+	int		 cost;		/* feet, once reached (node_reached) */
 	int		 prev;		/* node before, or -1 at home */
 	signed char	 how;		/* the move from prev */
 	bool		 stop;		/* reached by a move into contact */
 	bool		 provokes;	/* a move of the way sets off an attack */
-	int		 next, back;	/* the other nodes of its cost */
 };
 
-/* The nodes of each cost are kept in a list (first, next, back), so that
- * settling a cost visits its nodes, not the whole window; they are
- * taken in the order of their index all the same (order: scratch). */
+/*
+ * The nodes of a cost are a set of bits (a node's index is its bit), so
+ * that settling a cost takes its nodes in the order of their index, as
+ * a word of 64 bits at a time: no list to sort. A move costs at most
+ * CC_ROTATE_HARD, so the costs not settled yet that a node may have are
+ * the next COST_RING - 1, and the sets are a ring of COST_RING, a
+ * settled cost's set cleared for the one that comes round to it. The
+ * nodes reached are a set too, for the ends to be reported from them in
+ * the same order, not from the whole window: a listing of cc-field
+ * reaches some forty nodes of its thousands.
+ */
+#define COST_RING	(CC_ROTATE_HARD / CC_STEP + 1)
+
 struct pose_search {
 	int		 x0, y0, w, h;	/* the window */
 	struct pose_node *n;		/* [layer][y][x]; layer = 2 facing +
 					 * rotated */
-	int		*first;		/* [cost / CC_STEP]: a node, or -1 */
-	int		*order;		/* [nodes] */
+	int		 words;		/* in a set of nodes */
+	uint64_t	*of_cost;	/* [cost / CC_STEP % COST_RING][word] */
+	uint64_t	*reached;	/* [words] */
 };
 
-/* Node i costs c now: it leaves the list of its old cost for c's. */
+static uint64_t *
+cost_set(const struct pose_search *ps, int c)
+{
+	return ps->of_cost + (size_t)(c / CC_STEP % COST_RING) * ps->words;
+}
+
+/* Has node i been reached? Until then, nothing of it is set. */
+static bool
+node_reached(const struct pose_search *ps, int i)
+{
+	return (ps->reached[i / 64] >> (i % 64)) & 1;
+}
+
+/* Node i costs c now: it leaves the set of its old cost for c's. */
 static void
 node_cost(struct pose_search *ps, int i, int c)
 {
 	struct pose_node *n = &ps->n[i];
+	uint64_t bit = (uint64_t)1 << (i % 64);
 
-	if (n->cost >= 0) {
-		if (n->back >= 0)
-			ps->n[n->back].next = n->next;
-		else
-			ps->first[n->cost / CC_STEP] = n->next;
-		if (n->next >= 0)
-			ps->n[n->next].back = n->back;
-	}
+	if (!node_reached(ps, i))
+		ps->reached[i / 64] |= bit;
+	else
+		cost_set(ps, n->cost)[i / 64] &= ~bit;
 	n->cost = c;
-	n->back = -1;
-	n->next = ps->first[c / CC_STEP];
-	if (n->next >= 0)
-		ps->n[n->next].back = i;
-	ps->first[c / CC_STEP] = i;
+	cost_set(ps, c)[i / 64] |= bit;
 }
 
+/* The index of the lowest bit set in w (not 0), by a de Bruijn
+ * sequence: w's lowest bit times the sequence puts a distinct 6-bit
+ * window at the top, which the table maps back to the bit's place. */
 static int
-index_cmp(const void *a, const void *b)
+lowest_bit(uint64_t w)
 {
-	int x = *(const int *)a, y = *(const int *)b;
+	static const unsigned char place[64] = {
+		0, 1, 48, 2, 57, 49, 28, 3, 61, 58, 50, 42, 38, 29, 17, 4,
+		62, 55, 59, 36, 53, 51, 43, 22, 45, 39, 33, 30, 24, 18, 12, 5,
+		63, 47, 56, 27, 60, 41, 37, 16, 54, 35, 52, 21, 44, 32, 23, 11,
+		46, 26, 40, 15, 34, 20, 31, 10, 25, 14, 19, 9, 13, 8, 7, 6
+	};
 
-	return (x > y) - (x < y);
+	return place[((w & -w) * 0x03f79d71b4cb0a89ULL) >> 58];
 }
 
-/* The nodes that cost c, in the order of their index, into ps->order;
- * how many. */
+/* The first node of set at index from or after it, or -1. */
 static int
-nodes_of_cost(const struct pose_search *ps, int c)
+next_node(const uint64_t *set, int words, int from)
 {
-	int len = 0;
+	int k = from / 64;
+	uint64_t w;
 
-	for (int i = ps->first[c / CC_STEP]; i >= 0; i = ps->n[i].next)
-		ps->order[len++] = i;
-	qsort(ps->order, (size_t)len, sizeof(*ps->order), index_cmp);
-	return len;
+	if (k >= words)
+		return -1;
+	w = set[k] & (~(uint64_t)0 << (from % 64));
+	while (w == 0) {
+		if (++k >= words)
+			return -1;
+		w = set[k];
+	}
+	return k * 64 + lowest_bit(w);
 }
 
 static int
@@ -915,18 +1026,37 @@ report_end(const struct pose_search *ps, const struct pose *home,
 static void
 occ_fill(const struct bt_state *st, const struct bt_unit *u, struct occ *oc)
 {
+	unsigned char of_letter[256];
+	bool known[256] = { false };
+
 	oc->w = st->map.width;
 	oc->h = st->map.height;
 	oc->at = bt_xcalloc((size_t)oc->w * (size_t)oc->h, sizeof(*oc->at));
 	oc->ground = bt_xcalloc((size_t)oc->w * (size_t)oc->h,
 	    sizeof(*oc->ground));
 	oc->unit = bt_xcalloc(st->nunits + 1, sizeof(*oc->unit));
+	oc->front = bt_xreallocarray(NULL, 4 * st->nunits + 1,
+	    sizeof(*oc->front));
+	oc->nfront = bt_xcalloc(st->nunits + 1, sizeof(*oc->nfront));
+	oc->reacts = bt_xreallocarray(NULL, st->nunits + 1,
+	    sizeof(*oc->reacts));
+	oc->nreacts = 0;
+	/* A square's ground is its terrain letter's (and the weather's):
+	 * asked of the rules once a letter, at its first square. */
 	for (int y = 0; y < oc->h; y++)
-		for (int x = 0; x < oc->w; x++)
-			oc->ground[y * oc->w + x] =
-			    (bt_terrain_at(&st->map, x, y) == BT_BLOCKED ?
-			    OCC_BLOCKED : 0) |
-			    (cc_square_difficult(st, x, y) ? OCC_DIFFICULT : 0);
+		for (int x = 0; x < oc->w; x++) {
+			unsigned char t = (unsigned char)st->map.rows[y][x];
+
+			if (!known[t]) {
+				of_letter[t] =
+				    (bt_terrain_at(&st->map, x, y) ==
+				    BT_BLOCKED ? OCC_BLOCKED : 0) |
+				    (cc_square_difficult(st, x, y) ?
+				    OCC_DIFFICULT : 0);
+				known[t] = true;
+			}
+			oc->ground[y * oc->w + x] = of_letter[t];
+		}
 	for (size_t i = 0; i < st->nunits; i++) {
 		const struct bt_unit *o = &st->units[i];
 
@@ -934,13 +1064,27 @@ occ_fill(const struct bt_state *st, const struct bt_unit *u, struct occ *oc)
 			continue;
 		if (cc_enemies(u, o))
 			oc->unit[i] |= OCC_ENEMY;
-		if (may_react(o, u, NULL))
-			oc->unit[i] |= OCC_REACTS;
+		if (may_react(o, u, NULL)) {
+			oc->reacts[oc->nreacts++] = i;
+			oc->nfront[i] = (unsigned char)cc_front_strips(o,
+			    &oc->front[4 * i]);
+		}
 		for (int y = o->y; y < o->y + o->h; y++)
 			for (int x = o->x; x < o->x + o->w; x++)
 				if (bt_on_map(&st->map, x, y))
 					oc->at[y * oc->w + x] = (int)i + 1;
 	}
+}
+
+static void
+occ_free(struct occ *oc)
+{
+	free(oc->at);
+	free(oc->ground);
+	free(oc->unit);
+	free(oc->front);
+	free(oc->nfront);
+	free(oc->reacts);
 }
 
 void
@@ -966,26 +1110,25 @@ cc_reachable(const struct bt_state *st, const struct bt_unit *cu,
 	ps.w = ps.h = 2 * r + 1;
 	nodes = 8 * ps.w * ps.h;
 	ps.n = bt_xreallocarray(NULL, (size_t)nodes, sizeof(*ps.n));
-	ps.order = bt_xreallocarray(NULL, (size_t)nodes + left / CC_STEP + 1,
-	    sizeof(*ps.order));
-	ps.first = ps.order + nodes;
-	for (int i = 0; i < nodes; i++)
-		ps.n[i].cost = -1;
-	for (int c = 0; c <= left; c += CC_STEP)
-		ps.first[c / CC_STEP] = -1;
+	ps.words = (nodes + 63) / 64;
+	ps.of_cost = bt_xcalloc((size_t)(COST_RING + 1) * ps.words,
+	    sizeof(*ps.of_cost));
+	ps.reached = ps.of_cost + (size_t)COST_RING * ps.words;
 	start = node_of(&ps, home.x, home.y, home.facing, st->turn.rotated);
 	node_cost(&ps, start, 0);
 	ps.n[start].prev = -1;
 	ps.n[start].stop = false;
 	ps.n[start].provokes = false;
-	for (int c = 0; c <= left; c += CC_STEP)
-		for (int j = 0, len = nodes_of_cost(&ps, c); j < len; j++) {
+	for (int c = 0; c <= left; c += CC_STEP) {
+		uint64_t *set = cost_set(&ps, c);
+
+		/* costs of c and less are settled: the moves of this loop
+		 * change the sets of dearer ones only */
+		for (int i = next_node(set, ps.words, 0); i >= 0;
+		    i = next_node(set, ps.words, i + 1)) {
 			struct pose p;
-			int i = ps.order[j];
 			bool rotated = i / (ps.w * ps.h) % 2;
 
-			/* costs of c and less are settled: no move of this
-			 * loop changes the list */
 			if (ps.n[i].stop)
 				continue;
 			p = node_pose(&ps, &home, i);
@@ -996,13 +1139,21 @@ cc_reachable(const struct bt_state *st, const struct bt_unit *cu,
 
 				if (m[k].kind == ROTATE && rotated)
 					continue;
-				bad = try_move(st, u, &p, &m[k], rotated, &q,
-				    &cost, &leaves, NULL, &oc) < 0;
-				if (bad || leaves || c + cost > left)
+				/* none that could not be the cheapest way to
+				 * where it goes is tried */
+				cost = least_cost(&m[k]);
+				if (c + cost > left)
 					continue;
+				q = moved(&p, &m[k]);
 				to = node_of(&ps, q.x, q.y, q.facing, rotated ||
 				    m[k].kind == ROTATE);
-				if (to < 0 || (ps.n[to].cost >= 0 &&
+				if (to < 0 || (node_reached(&ps, to) &&
+				    ps.n[to].cost <= c + cost))
+					continue;
+				bad = try_move(st, u, &p, &m[k], rotated, &q,
+				    &cost, &leaves, NULL, &oc) < 0;
+				if (bad || leaves || c + cost > left ||
+				    (node_reached(&ps, to) &&
 				    ps.n[to].cost <= c + cost))
 					continue;
 				node_cost(&ps, to, c + cost);
@@ -1014,8 +1165,12 @@ cc_reachable(const struct bt_state *st, const struct bt_unit *cu,
 				    provokes(st, u, &p, &q, &oc);
 			}
 		}
-	/* each pose once: the cheaper of its two layers, unrotated first */
-	for (int i = 0; i < nodes; i++) {
+		memset(set, 0, (size_t)ps.words * sizeof(*set));
+	}
+	/* each pose once: the cheaper of its two layers, unrotated first;
+	 * in the order of the nodes' index */
+	for (int i = next_node(ps.reached, ps.words, 0); i >= 0;
+	    i = next_node(ps.reached, ps.words, i + 1)) {
 		struct pose t;
 		int other;
 
@@ -1026,17 +1181,16 @@ cc_reachable(const struct bt_state *st, const struct bt_unit *cu,
 			continue;
 		other = i / (ps.w * ps.h) % 2 ? i - ps.w * ps.h :
 		    i + ps.w * ps.h;
-		if (ps.n[other].cost >= 0 && (ps.n[other].cost < ps.n[i].cost ||
+		if (node_reached(&ps, other) &&
+		    (ps.n[other].cost < ps.n[i].cost ||
 		    (ps.n[other].cost == ps.n[i].cost && other < i)))
 			continue;
 		if (may_stop(st, u, &t, &oc))
 			report_end(&ps, &home, m, i, fn, ctx);
 	}
 	free(ps.n);
-	free(ps.order);
-	free(oc.at);
-	free(oc.ground);
-	free(oc.unit);
+	free(ps.of_cost);
+	occ_free(&oc);
 }
 
 /* How far a pose is from side f's edge of the map, in squares. */
@@ -1337,7 +1491,7 @@ rank_search(const struct bt_state *st, struct bt_unit *u,
 		t.x += i % rc->s.side - rc->s.r;
 		t.y += i / rc->s.side - rc->s.r;
 		if ((turn > 0 && nearest_edge(&st->map, &t) != turn - 1) ||
-		    !may_stop(st, u, &t, NULL))
+		    !may_stop(st, u, &t, rc->oc))
 			continue;
 		memset(&e, 0, sizeof(e));
 		e.found = true;
@@ -1359,8 +1513,13 @@ log_retreat(struct bt_state *st, const struct bt_unit *u, const char *turned,
     bool destroyed)
 {
 	struct bt_log_entry *e = bt_log_add(st, "retreat", u->id);
-	const char *edge = bt_facing_words[nearest_edge(&st->map, end)];
-	char *turn = turned ? bt_xasprintf(", turns to face %s", turned) :
+	const char *edge;
+	char *turn;
+
+	if (e->quiet)
+		return;
+	edge = bt_facing_words[nearest_edge(&st->map, end)];
+	turn = turned ? bt_xasprintf(", turns to face %s", turned) :
 	    bt_xstrdup("");
 
 	if (destroyed)
@@ -1398,8 +1557,9 @@ cc_retreat(struct bt_state *st, struct bt_dice *dice, struct bt_unit *u)
 	struct retreat_end best = { 0 };
 	struct reach rc, keep;
 	struct edge_field field;
+	struct occ oc;
 	bool can[5] = { true }, turn_safe[5] = { true }, pruned[5] = { false };
-	bool have = false, gone;
+	bool have = false, gone, grid;
 	char *words = NULL, *more;
 	int len = 0, spent = 0, budget = cc_speed(st, u);
 
@@ -1409,6 +1569,13 @@ cc_retreat(struct bt_state *st, struct bt_dice *dice, struct bt_unit *u)
 			turn_safe[f + 1] = !provokes(st, u, &home,
 			    &start[f + 1], NULL);
 	edge_field(st, u, budget / CC_STEP + 1, &field);
+	/* The searches' grid (nothing moves until the retreat is chosen),
+	 * when the field covers the map already: filling one for a map
+	 * much bigger than the retreat's reach would cost more than it
+	 * saves. */
+	grid = field.w == st->map.width && field.h == st->map.height;
+	if (grid)
+		occ_fill(st, u, &oc);
 	for (int safe = 1; safe >= 0; safe--)
 		for (int t = 0; t < 5; t++) {
 			bool improved;
@@ -1418,8 +1585,8 @@ cc_retreat(struct bt_state *st, struct bt_dice *dice, struct bt_unit *u)
 			if (!can[t] || (best.off && best.safe) ||
 			    (!safe && !pruned[t]))
 				continue;
-			reach_from(st, u, &start[t], REACH_RETREAT, budget,
-			    safe, 0, 0, &rc);
+			reach_from(st, u, grid ? &oc : NULL, &start[t],
+			    REACH_RETREAT, budget, safe, 0, 0, &rc);
 			pruned[t] = rc.pruned;
 			rank_search(st, u, &field, &rc, t, turn_safe[t], &best,
 			    &improved);
@@ -1433,6 +1600,8 @@ cc_retreat(struct bt_state *st, struct bt_dice *dice, struct bt_unit *u)
 			have = true;
 		}
 	free(field.d);
+	if (grid)
+		occ_free(&oc);
 	if (have) {
 		len = reach_path(&keep, best.at, best.off, path, MAX_RETREAT);
 		bt_search_free(&keep.s);
@@ -1466,10 +1635,12 @@ cc_retreat(struct bt_state *st, struct bt_dice *dice, struct bt_unit *u)
 		if (!cc_in_battle(u))
 			break;
 		spent += cost;
-		more = bt_xasprintf("%s%s%s", words ? words : "", words ? " " :
-		    "", path[i].word);
-		free(words);
-		words = more;
+		if (!st->log_quiet) {	/* the log's words, if it keeps any */
+			more = bt_xasprintf("%s%s%s", words ? words : "",
+			    words ? " " : "", path[i].word);
+			free(words);
+			words = more;
+		}
 		put(u, &q);
 		if (leaves) {
 			p = q;
@@ -1703,10 +1874,12 @@ cc_move(struct bt_state *st, struct bt_dice *dice, const struct bt_order *o,
 		put(u, &q);
 		if (moves[i].kind == ROTATE)
 			st->turn.rotated = true;
-		more = bt_xasprintf("%s%s%s", words ? words : "", words ? " " :
-		    "", moves[i].word);
-		free(words);
-		words = more;
+		if (!st->log_quiet) {	/* the log's words, if it keeps any */
+			more = bt_xasprintf("%s%s%s", words ? words : "",
+			    words ? " " : "", moves[i].word);
+			free(words);
+			words = more;
+		}
 		if (leaves) {
 			cc_leave_battle(st, u, BT_ST_FLED);
 			break;

@@ -563,6 +563,19 @@ cc_adjacent(const struct bt_unit *a, const struct bt_unit *b)
 	return false;
 }
 
+int
+cc_front_strips(const struct bt_unit *a, struct bt_rect s[4])
+{
+	if (a->fronts != 4) {
+		s[0] = cc_strip(a, a->facing);
+		return 1;
+	}
+	for (int f = BT_N; f <= BT_W; f++)
+		s[f] = cc_strip(a, f);
+	return 4;
+}
+
+/* The squares of cc_front_strips, asked of one b (and asked most). */
 bool
 cc_front_touches(const struct bt_unit *a, const struct bt_unit *b)
 {

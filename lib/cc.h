@@ -26,6 +26,10 @@ bool	 cc_meet(const struct bt_rect *, const struct bt_rect *);
 bool	 cc_adjacent(const struct bt_unit *a, const struct bt_unit *b);
 /* Is b just beyond a front of a (CC-17: a may strike b in melee)? */
 bool	 cc_front_touches(const struct bt_unit *a, const struct bt_unit *b);
+/* The squares just beyond a's fronts, into s: its front's strip, or its
+ * four sides' (n, e, s, w) for four fronts; how many. cc_front_touches
+ * asks whether b meets one; a loop that asks it of many b keeps them. */
+int	 cc_front_strips(const struct bt_unit *a, struct bt_rect s[4]);
 /* These two are asked for every pair of units many times an order, in
  * the commanders' loops: inline, and the side names compared byte by
  * byte here, they are short, where a call to strcmp cost more than the
@@ -77,6 +81,23 @@ void	 cc_attack(struct bt_state *, struct bt_dice *, struct bt_unit *a,
  * -1) from the circumstances cc_attack weighs, the DM's call apart. */
 void	 cc_attack_odds(const struct bt_state *, const struct bt_unit *a,
 	    const struct bt_unit *t, bool ranged, int *need, int *adv);
+/*
+ * What the odds take from the attacker where it stands, whatever the
+ * target: its side's rating and, for a shot, its height and whether an
+ * enemy is next to it (CC-20). The commanders weigh hundreds of attacks
+ * an order from a few places: cc_attack_odds_from takes them gathered
+ * once (cc_attacker_of), and says what cc_attack_odds says.
+ */
+struct cc_attacker {
+	int	 rating;
+	int	 elevation;	/* ranged only */
+	bool	 adjacent;	/* ranged only */
+};
+void	 cc_attacker_of(const struct bt_state *, const struct bt_unit *a,
+	    bool ranged, struct cc_attacker *);
+void	 cc_attack_odds_from(const struct bt_state *, const struct bt_unit *a,
+	    const struct cc_attacker *, const struct bt_unit *t, bool ranged,
+	    int *need, int *adv);
 
 /* cc-move.c: a broken unit's retreat (CC-28); whether it left the map */
 bool	 cc_retreat(struct bt_state *, struct bt_dice *, struct bt_unit *);

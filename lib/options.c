@@ -38,53 +38,48 @@ reserve(struct bt_options *o, size_t n)
 }
 
 /*
- * Most lines are words and ids: a format of %s directives only, with no
- * NULL among its strings, is copied here, as printf would write it; a
- * listing adds thousands of lines a battle, and vsnprintf was a tenth of
- * a battle in memory. Returns the text's offset, or (size_t)-1 for a
- * format it leaves to printf.
+ * Most lines are words and ids: a format of at most MAX_STRINGS %s
+ * directives and nothing else, with no NULL among its strings, is
+ * copied here, as printf would write it; a listing adds thousands of
+ * lines a battle, and vsnprintf was a tenth of a battle in memory. One
+ * pass over the format finds the strings and their lengths. Returns the
+ * text's offset, or (size_t)-1 for a format it leaves to printf.
  */
+#define MAX_STRINGS	8
+
 static size_t
 add_strings(struct bt_options *o, const char *fmt, va_list ap)
 {
-	size_t at = o->len, n = 0;
+	const char *arg[MAX_STRINGS];
+	size_t at = o->len, n = 0, len[MAX_STRINGS];
+	int nargs = 0;
 	va_list copy;
 	char *t;
 
 	for (const char *p = fmt; *p != '\0'; p++)
-		if (*p == '%' && *++p != 's')
+		if (*p == '%' && (*++p != 's' || ++nargs > MAX_STRINGS))
 			return (size_t)-1;
 	va_copy(copy, ap);
-	for (const char *p = fmt; *p != '\0'; p++) {
-		const char *arg;
-
-		if (*p != '%') {
-			n++;
-			continue;
-		}
-		p++;
-		if ((arg = va_arg(copy, const char *)) == NULL) {
+	for (int k = 0; k < nargs; k++) {
+		if ((arg[k] = va_arg(copy, const char *)) == NULL) {
 			va_end(copy);
 			return (size_t)-1;
 		}
-		n += strlen(arg);
+		len[k] = strlen(arg[k]);
+		n += len[k];
 	}
 	va_end(copy);
+	n += strlen(fmt) - 2 * (size_t)nargs;
 	reserve(o, n + 1);
 	t = o->text + at;
-	for (const char *p = fmt; *p != '\0'; p++) {
-		const char *arg;
-		size_t len;
-
-		if (*p != '%') {
-			*t++ = *p;
+	for (int k = 0; *fmt != '\0'; fmt++) {
+		if (*fmt != '%') {
+			*t++ = *fmt;
 			continue;
 		}
-		p++;
-		arg = va_arg(ap, const char *);
-		len = strlen(arg);
-		memcpy(t, arg, len);
-		t += len;
+		fmt++;
+		memcpy(t, arg[k], len[k]);
+		t += len[k++];
 	}
 	*t = '\0';
 	o->len = at + n + 1;

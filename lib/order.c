@@ -436,6 +436,34 @@ place(const char *name, long line, int col)
 	    bt_xasprintf("%s:%ld", name, line);
 }
 
+/*
+ * The context of the messages about an order: "FILE:LINE: WORD" (LINE
+ * from 0), as place would print it, put together by hand: bt_auto_play
+ * plays every order of a battle through play_line, and printf was most
+ * of what a line cost besides the order itself.
+ */
+static char *
+order_place(const char *name, long line, const char *word)
+{
+	char digits[24];
+	size_t nd = 0, ln = strlen(name), lw = strlen(word);
+	char *s, *t;
+
+	do
+		digits[nd++] = (char)('0' + line % 10);
+	while ((line /= 10) > 0 && nd < sizeof(digits));
+	s = t = bt_xmalloc(ln + nd + lw + 4);
+	memcpy(t, name, ln);
+	t += ln;
+	*t++ = ':';
+	while (nd > 0)
+		*t++ = digits[--nd];
+	*t++ = ':';
+	*t++ = ' ';
+	memcpy(t, word, lw + 1);
+	return s;
+}
+
 /* Says where the orders stopped, and that none of them counts. */
 static void
 stop_here(const char *name, long n, int status)
@@ -554,8 +582,7 @@ play_line(struct bt_state *st, const char *name, long n, const char *line,
 		    "bt-act, bt-morale or bt-resolve", w.v[0]);
 		status = BT_EXIT_USAGE;
 	} else {
-		bt_context = where = bt_xasprintf("%s:%ld: %s", name, n,
-		    w.v[0]);
+		bt_context = where = order_place(name, n, w.v[0]);
 		if (bt_order_parse(w.v[0], (int)w.n, w.v, &o, &c, true) !=
 		    BT_PARSE_OK)
 			status = BT_EXIT_USAGE;
