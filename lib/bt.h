@@ -235,6 +235,9 @@ void	 bt_dice_free(struct bt_dice *);
  */
 void	 bt_dice_why(struct bt_dice *, const char *who, const char *fmt, ...)
 	    __attribute__((format(printf, 3, 4)));
+/* Will anyone read bt_dice_why's sentences (--dry-run, --rolls ask)?
+ * When not, it keeps none, and a caller may skip building them. */
+bool	 bt_dice_telling(const struct bt_dice *);
 /* What a die must show to reach need ("11 or more"), worded for the
  * results that always fail or succeed; caller frees. */
 char	*bt_need_words(int need, int sides, bool nat1_fails,

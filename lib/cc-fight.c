@@ -249,7 +249,7 @@ cc_attack(struct bt_state *st, struct bt_dice *dice, struct bt_unit *a,
 		dis++, reason(&dis_why, "the target defends (CC-22)");
 
 	mod = ranged ? a->ranged.attack : a->attack;
-	{
+	if (bt_dice_telling(dice)) {
 		char *who = bt_xasprintf("%s %s %s", a->id,
 		    kind_words[kind][ranged], t->id);
 		char *need = bt_need_words(t->ac - mod - rating - weather, 20,

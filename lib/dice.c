@@ -152,6 +152,17 @@ bt_dice_free(struct bt_dice *d)
 	d->nsaid = 0;
 }
 
+/*
+ * Will anyone read what the rolls are for: --dry-run's list, or the
+ * prompts of --rolls ask? Nobody does in a battle played in memory, which
+ * rolls thousands of dice a second: their sentences are not built then.
+ */
+bool
+bt_dice_telling(const struct bt_dice *d)
+{
+	return d->collect || d->ask_out != NULL;
+}
+
 void
 bt_dice_why(struct bt_dice *d, const char *who, const char *fmt, ...)
 {
@@ -159,8 +170,11 @@ bt_dice_why(struct bt_dice *d, const char *who, const char *fmt, ...)
 
 	free(d->who);
 	free(d->needs);
-	d->who = who != NULL ? bt_xstrdup(who) : NULL;
+	d->who = NULL;
 	d->needs = NULL;
+	if (!bt_dice_telling(d))
+		return;
+	d->who = who != NULL ? bt_xstrdup(who) : NULL;
 	if (fmt != NULL) {
 		va_start(ap, fmt);
 		d->needs = bt_xvasprintf(fmt, ap);
@@ -195,10 +209,14 @@ request(struct bt_dice *d, const char *dice, int ndice)
 
 	if (d->inner > 0)
 		return false;
-	said = bt_xasprintf("%s%sroll %s%s", d->who != NULL ? d->who : "",
-	    d->who != NULL ? ": " : "", dice, d->needs != NULL ? d->needs : "");
 	d->ask_n = 0;
 	d->ask_of = ndice;
+	if (!bt_dice_telling(d)) {
+		bt_dice_why(d, NULL, NULL);
+		return true;
+	}
+	said = bt_xasprintf("%s%sroll %s%s", d->who != NULL ? d->who : "",
+	    d->who != NULL ? ": " : "", dice, d->needs != NULL ? d->needs : "");
 	/* Asked only when a die of it will be: forced values come first. */
 	if (d->ask_out != NULL && d->used + (size_t)ndice > d->nforced)
 		fprintf(d->ask_out, "%s\n", said);
@@ -247,7 +265,9 @@ bt_roll(struct bt_dice *d, int sides)
 {
 	int v;
 
-	if (d->inner == 0) {
+	if (d->inner == 0 && !bt_dice_telling(d))
+		request(d, NULL, 1);
+	else if (d->inner == 0) {
 		char *dice = bt_xasprintf("a d%d", sides);
 
 		request(d, dice, 1);
@@ -328,7 +348,7 @@ int
 bt_roll_expr(struct bt_dice *d, const struct bt_dice_expr *x)
 {
 	int total = x->bonus;
-	char *dice = bt_dice_expr_format(x);
+	char *dice = bt_dice_telling(d) ? bt_dice_expr_format(x) : NULL;
 
 	request(d, dice, x->count);
 	free(dice);
