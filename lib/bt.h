@@ -281,14 +281,26 @@ enum bt_facing { BT_N, BT_E, BT_S, BT_W };
 
 /*
  * Where each key of a struct read from YAML was read (its value's place),
- * in the order of the struct's table, for the checks' messages: a struct
- * whose table sets 'marks' keeps an array of them (schema.c). A key left
- * out, or a struct a program made, has {0, 0}.
+ * for the checks' messages: a struct whose table sets 'marks' keeps a
+ * struct bt_marks, which says which of its table's keys were read (bit i
+ * for key i) and where their places start in the state's one array of
+ * them (struct bt_places), one place a key read, in the table's order.
+ * Eight bytes a struct, where an array of a place for every key of the
+ * table took up to 256 (issue 19: most units give 16 of 32 keys). A key
+ * left out, or a struct a program made (all zero), has no place: {0, 0}.
  */
 #define BT_MAX_KEYS	32
-/* A table's keys fit in the marks its struct keeps. */
+struct bt_marks {
+	uint32_t	 set;		/* bit i: the table's key i has a place */
+	uint32_t	 at;		/* index of the first in bt_places */
+};
+struct bt_places {
+	struct bt_pos	*v;
+	size_t		 n, cap;
+};
+/* A table's keys fit in the bits of struct bt_marks. */
 #define BT_MARKS_FIT(type, fields) \
-	_Static_assert(BT_NELEM(fields) <= BT_NELEM(((type *)0)->marks), \
+	_Static_assert(BT_NELEM(fields) <= BT_MAX_KEYS, \
 	    #fields " has more keys than " #type " keeps marks for")
 struct bt_rect {
 	int		 x0, y0, x1, y1;	/* corners included */
@@ -306,7 +318,7 @@ struct bt_map {
 	struct bt_pos	*row_at;
 	struct bt_zone	*zones;
 	size_t		 nzones;
-	struct bt_pos	 marks[5];
+	struct bt_marks	 marks;
 };
 struct bt_log_entry {
 	int		 round;
@@ -314,14 +326,14 @@ struct bt_log_entry {
 	char		*who;		/* the side or unit it concerns */
 	struct bt_rolls	 rolls;		/* each die rolled, in order */
 	char		*text;		/* what happened, in a sentence */
-	struct bt_pos	 marks[5];
+	struct bt_marks	 marks;
 	bool		 quiet;		/* of a quiet log: no text kept */
 };
 struct bt_result {
 	bool		 present;
 	char		*winner;	/* a side id, or "draw" */
 	char		*reason;
-	struct bt_pos	 marks[2];
+	struct bt_marks	 marks;
 };
 struct bt_ranged {			/* cc: a ranged attack */
 	bool		 present;
@@ -362,7 +374,7 @@ struct bt_ready {			/* cc: a readied attack (CC-25) */
 	bool		 present;
 	int		 trigger;	/* 0 contact (melee), 1 range (ranged) */
 	char		*target;	/* only this enemy sets it off, or NULL */
-	struct bt_pos	 marks[2];
+	struct bt_marks	 marks;
 };
 struct bt_turn {			/* cc: the active unit's turn so far */
 	bool		 present;
@@ -371,7 +383,7 @@ struct bt_turn {			/* cc: the active unit's turn so far */
 	bool		 contact;	/* in contact: no facing change (CC-13) */
 	bool		 acted;		/* its one action */
 	bool		 stopped;	/* acted after moving: no more movement */
-	struct bt_pos	 marks[5];
+	struct bt_marks	 marks;
 };
 
 /* A list of names: a kingdom army's known tactics, whom it is engaged with. */
@@ -398,7 +410,7 @@ struct bt_km_turn {
 	struct bt_names	 melee_by;
 	int		 parting;	/* damage of the parting attack it took */
 	bool		 resolved;	/* its resolution is done (KM-9 to KM-12) */
-	struct bt_pos	 marks[11];
+	struct bt_marks	 marks;
 };
 /* kingdom: a Tactical Action, a named set of modifiers (KM-3). */
 struct bt_km_mods {
@@ -443,7 +455,7 @@ struct bt_side {
 	int		 outcome;	/* -1, or victory, ceasefire, defeat */
 	int		 reform_bp;	/* to reform its routed armies (KM-17) */
 	char		*notes;
-	struct bt_pos	 marks[BT_MAX_KEYS];
+	struct bt_marks	 marks;
 };
 
 struct bt_unit {
@@ -496,7 +508,7 @@ struct bt_unit {
 	char		*supported_by;	/* ally whose Support it holds (CC-26) */
 	unsigned	 status;	/* enum bt_status bits */
 	char		*notes;
-	struct bt_pos	 marks[BT_MAX_KEYS];
+	struct bt_marks	 marks;
 };
 
 struct bt_state {
@@ -548,7 +560,8 @@ struct bt_state {
 	size_t		 nobjectives;
 	struct bt_vp	*vp;
 	size_t		 nvp;
-	struct bt_pos	 marks[BT_MAX_KEYS];	/* of every top-level key */
+	struct bt_marks	 marks;	/* of every top-level key */
+	struct bt_places places;	/* of every struct's keys read */
 };
 
 enum bt_load_mode {
@@ -630,7 +643,7 @@ struct bt_schema {
 	const struct bt_field	*fields;
 	size_t			 nfields;
 	size_t			 present;	/* offset of a bool, or SIZE_MAX */
-	/* Offset of the struct's marks, one a field, or 0 for none: the
+	/* Offset of the struct's struct bt_marks, or 0 for none: the
 	 * marks are never a struct's first member. */
 	size_t			 marks;
 };
@@ -653,9 +666,10 @@ int	 bt_schema_load(const struct bt_schema *, void *obj,
 void	 bt_schema_emit(const struct bt_schema *, const void *obj,
 	    struct bt_emitter *);
 void	 bt_schema_free(const struct bt_schema *, void *obj);
-/* Where key ('KEY' or 'KEY.SUBKEY') of obj was read, or {0, 0}. */
-struct bt_pos bt_schema_mark(const struct bt_schema *, const void *obj,
-	    const char *key);
+/* Where key ('KEY' or 'KEY.SUBKEY') of obj, a struct of the state whose
+ * places are given, was read, or {0, 0}. */
+struct bt_pos bt_schema_mark(const struct bt_places *,
+	    const struct bt_schema *, const void *obj, const char *key);
 /* Helpers for custom loaders; each reports its own error. */
 int	 bt_node_int(const struct bt_node *, long min, long max, long *out,
 	    const char *key, struct bt_load *);

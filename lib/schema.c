@@ -351,12 +351,59 @@ set_default(const struct bt_field *f, void *obj)
 		*AT(obj, f, int) = (int)f->def;
 }
 
+/* Does a key whose value is n get read (and so a place)? A derived key
+ * of a scenario is refused instead. */
+static bool
+read_key(const struct bt_field *f, const struct bt_node *n,
+    const struct bt_load *ld)
+{
+	return n != NULL && !((f->flags & BT_DERIVED) &&
+	    ld->mode == BT_LOAD_SCENARIO);
+}
+
+/*
+ * Room in the state's places for the keys of obj to be read, one after
+ * the other in the table's order, said in obj's marks; the first of them,
+ * or NULL when none. Nested mappings are read after this, so each
+ * struct's places stay together.
+ */
+static struct bt_pos *
+reserve_places(const struct bt_schema *s, void *obj,
+    const struct bt_node *const *seen, struct bt_load *ld)
+{
+	struct bt_marks *m = (struct bt_marks *)((char *)obj + s->marks);
+	struct bt_places *p = &ld->st->places;
+	size_t n = 0;
+
+	m->set = 0;
+	for (size_t i = 0; i < s->nfields; i++)
+		if (read_key(&s->fields[i], seen[i], ld)) {
+			m->set |= 1u << i;
+			n++;
+		}
+	if (n == 0)
+		return NULL;
+	if (p->cap - p->n < n) {
+		/* Some 18 bytes of text a key: sized from the input once. */
+		size_t cap = p->cap ? 2 * p->cap : ld->textlen / 16 + 64;
+
+		while (cap - p->n < n)
+			cap *= 2;
+		p->v = bt_xreallocarray(p->v, cap, sizeof(*p->v));
+		p->cap = cap;
+	}
+	m->at = (uint32_t)p->n;
+	p->n += n;
+	return &p->v[m->at];
+}
+
 int
 bt_schema_load(const struct bt_schema *s, void *obj,
     const struct bt_node *map, const char *label, struct bt_load *ld)
 {
 	const char *keys[64];
 	const struct bt_node *seen[64] = { 0 };
+	struct bt_pos *marks = NULL;
 	int rc = 0;
 
 	if (map->kind != BT_NODE_MAP)
@@ -398,14 +445,16 @@ bt_schema_load(const struct bt_schema *s, void *obj,
 		}
 		seen[i] = map->kids[k + 1];
 	}
+	for (size_t i = 0; i < s->nfields; i++)
+		if (bt_node_null(seen[i]))
+			seen[i] = NULL;
+	if (s->marks != 0)
+		marks = reserve_places(s, obj, seen, ld);
 	for (size_t i = 0; i < s->nfields; i++) {
 		const struct bt_field *f = &s->fields[i];
 		const struct bt_node *n = seen[i];
 
-		if (bt_node_null(n))
-			n = NULL;
-		if (n != NULL && (f->flags & BT_DERIVED) &&
-		    ld->mode == BT_LOAD_SCENARIO) {
+		if (n != NULL && !read_key(f, n, ld)) {
 			rc = bt_errorf(ld->err, BT_EXIT_DATA, n->line, n->col,
 			    "'%s' is written by the programs, not read from "
 			    "a scenario", f->key);
@@ -421,12 +470,10 @@ bt_schema_load(const struct bt_schema *s, void *obj,
 				    map->col, "%s has no '%s'", label, f->key);
 			continue;
 		}
-		if (s->marks != 0) {
-			struct bt_pos *m = (struct bt_pos *)((char *)obj +
-			    s->marks);
-
-			m[i].line = n->line;
-			m[i].col = n->col;
+		if (marks != NULL) {
+			marks->line = n->line;
+			marks->col = n->col;
+			marks++;
 		}
 		if (load_field(f, obj, n, label, ld))
 			rc = -1;
@@ -434,8 +481,20 @@ bt_schema_load(const struct bt_schema *s, void *obj,
 	return rc;
 }
 
+/* The bits set in v. */
+static size_t
+bits(uint32_t v)
+{
+	size_t n = 0;
+
+	for (; v != 0; v &= v - 1)
+		n++;
+	return n;
+}
+
 struct bt_pos
-bt_schema_mark(const struct bt_schema *s, const void *obj, const char *key)
+bt_schema_mark(const struct bt_places *p, const struct bt_schema *s,
+    const void *obj, const char *key)
 {
 	struct bt_pos at = { 0, 0 }, in;
 	size_t len = strcspn(key, ".");
@@ -445,12 +504,18 @@ bt_schema_mark(const struct bt_schema *s, const void *obj, const char *key)
 
 		if (strncmp(f->key, key, len) != 0 || f->key[len] != '\0')
 			continue;
-		if (s->marks != 0)
-			at = ((const struct bt_pos *)((const char *)obj +
-			    s->marks))[i];
+		if (s->marks != 0) {
+			const struct bt_marks *m = (const struct bt_marks *)
+			    ((const char *)obj + s->marks);
+
+			/* the keys read before key i come first */
+			if (m->set & (1u << i))
+				at = p->v[m->at + bits(m->set &
+				    ((1u << i) - 1))];
+		}
 		if (key[len] == '.' && f->type == BT_F_SUB) {
-			in = bt_schema_mark(f->sub, (const char *)obj + f->off,
-			    key + len + 1);
+			in = bt_schema_mark(p, f->sub,
+			    (const char *)obj + f->off, key + len + 1);
 			if (in.line > 0)
 				return in;
 		}

@@ -978,6 +978,7 @@ bt_state_free(struct bt_state *st)
 	free(st->keyed);
 	free(st->battle);
 	free(st->deploy_first);
+	free(st->places.v);
 	memset(st, 0, sizeof(*st));
 }
 
@@ -1127,6 +1128,10 @@ bt_state_copy(struct bt_state *dst, const struct bt_state *src)
 		    dst->log[i].rolls.n, sizeof(*dst->log[i].rolls.v));
 	}
 	dup_schema(&result_schema, &dst->result);
+	/* Read only: the copy's marks index the same places. */
+	dst->places.v = dup_mem(src->places.v, src->places.n,
+	    sizeof(*src->places.v));
+	dst->places.cap = src->places.n;
 	/* What bt_state_free frees by name; a ruleset's table may have
 	 * copied it already (cc's deploy-first), as it frees it. */
 #define DUP_ONCE(f)	if (dst->f == src->f) dst->f = dup_str(src->f)
@@ -1210,7 +1215,7 @@ struct bt_pos
 bt_state_mark(const struct bt_state *st, const char *key)
 {
 	struct bt_schema *schema = state_schema(st->rules);
-	struct bt_pos at = bt_schema_mark(schema, st, key);
+	struct bt_pos at = bt_schema_mark(&st->places, schema, st, key);
 
 	schema_free(schema);
 	return at;
@@ -1220,7 +1225,8 @@ struct bt_pos
 bt_unit_mark(const struct bt_state *st, const struct bt_unit *u,
     const char *key)
 {
-	struct bt_pos at = bt_schema_mark(st->rules->unit, u, key);
+	struct bt_pos at = bt_schema_mark(&st->places, st->rules->unit, u,
+	    key);
 
 	if (at.line == 0) {
 		at.line = u->line;
@@ -1233,7 +1239,8 @@ struct bt_pos
 bt_side_mark(const struct bt_state *st, const struct bt_side *s,
     const char *key)
 {
-	struct bt_pos at = bt_schema_mark(st->rules->side, s, key);
+	struct bt_pos at = bt_schema_mark(&st->places, st->rules->side, s,
+	    key);
 
 	if (at.line == 0) {
 		at.line = s->line;
@@ -1541,7 +1548,8 @@ check_log(const struct bt_state *st, struct bt_error *err)
 {
 	for (size_t i = 0; i < st->nlog; i++) {
 		const struct bt_log_entry *e = &st->log[i];
-		struct bt_pos round = bt_schema_mark(&log_schema, e, "round");
+		struct bt_pos round = bt_schema_mark(&st->places, &log_schema, e,
+		    "round");
 		const char *ev = e->event;
 
 		if (e->round > st->round)
@@ -1555,13 +1563,13 @@ check_log(const struct bt_state *st, struct bt_error *err)
 			    st->log[i - 1].round);
 		if (*ev == '\0' || ev[strspn(ev, "abcdefghijklmnopqrstuvwxyz"
 		    "0123456789-")] != '\0')
-			bt_data_error(err, bt_schema_mark(&log_schema, e,
-			    "event"), "log entry %zu has event '%s', which is "
+			bt_data_error(err, bt_schema_mark(&st->places,
+			    &log_schema, e, "event"), "log entry %zu has event '%s', which is "
 			    "not one word (lowercase letters, digits, '-')",
 			    i + 1, ev);
 		if (e->who != NULL && !known_who(st, e))
-			bt_data_error(err, bt_schema_mark(&log_schema, e,
-			    "who"), "log entry %zu is about '%s' ('who'), "
+			bt_data_error(err, bt_schema_mark(&st->places,
+			    &log_schema, e, "who"), "log entry %zu is about '%s' ('who'), "
 			    "which is neither a side nor a unit", i + 1, e->who);
 	}
 }
