@@ -157,6 +157,12 @@ void	 bt_emit_null(struct bt_emitter *);
  * libyaml's and faster, or by libyaml when bt's can't be sure of them. */
 char	*bt_emit_doc(void (*body)(const void *, struct bt_emitter *),
 	    const void *arg, size_t size, size_t *len);
+/* The same, the text handed to sink in pieces of some 64 KiB as it is
+ * made, never held whole; 0, or -1 when libyaml refused an event (sink
+ * may have had a part of the text). */
+int	 bt_emit_doc_to(void (*body)(const void *, struct bt_emitter *),
+	    const void *arg, void (*sink)(void *, const char *, size_t),
+	    void *sink_arg);
 /* Another syntax behind the same calls (json.c): a scalar is a string
  * (s), an integer or a boolean (v), or null; the first scalar in a
  * mapping and every other after it is a key. finish returns the text
@@ -581,6 +587,11 @@ void	 bt_state_copy(struct bt_state *dst, const struct bt_state *src);
 /* Canonical YAML of the state; caller frees. NULL only if libyaml fails.
  * size_hint: the length it is likely to have (the input's), or 0. */
 char	*bt_state_emit(const struct bt_state *, size_t size_hint, size_t *len);
+/* The state's canonical YAML written to path as bt_write_output writes,
+ * in pieces as it is made: the text is never held whole. 0, or -1 with
+ * err set (exit 4). */
+int	 bt_state_write(const struct bt_state *, const char *path,
+	    const char *suffix, struct bt_error *);
 /* The state's root mapping into any emitter (json.c's too). */
 void	 bt_state_emit_to(const struct bt_state *, struct bt_emitter *);
 /* Checks every rule a valid state keeps (bt-check); all problems. */
@@ -761,6 +772,15 @@ void	 bt_input_free(struct bt_input *);
  * before the rename. */
 int	 bt_write_output(const char *path, const char *suffix,
 	    const char *buf, size_t len, struct bt_error *);
+/* The same in pieces (bt_state_write): open makes the temporary file
+ * (NULL, err set, when it can't); write is a sink for bt_emit_doc_to,
+ * whose failure close reports; close with commit renames, as
+ * bt_write_output, and without it removes the temporary file. */
+struct bt_output;
+struct bt_output *bt_output_open(const char *path, const char *suffix,
+	    struct bt_error *);
+void	 bt_output_write(void *out, const char *buf, size_t len);
+int	 bt_output_close(struct bt_output *, bool commit, struct bt_error *);
 /* Where -i SUFFIX keeps path's backup: beside the file itself, a
  * symbolic link followed (as the rewrite follows it); NULL, errno set. */
 char	*bt_backup_path(const char *path, const char *suffix);

@@ -379,21 +379,14 @@ bt_cli_save(struct bt_cli *c, const struct bt_state *st,
     const struct bt_input *in)
 {
 	struct bt_error err;
-	size_t len;
-	char *buf = bt_state_emit(st, in->len, &len);
 	int status = BT_EXIT_OK;
 
 	bt_error_init(&err, NULL);
-	if (buf == NULL) {
-		bt_warnx("can't emit the state: libyaml failed");
-		return BT_EXIT_IO;
-	}
-	if (bt_write_output(c->in_place ? in->path : NULL, c->backup, buf, len,
+	if (bt_state_write(st, c->in_place ? in->path : NULL, c->backup,
 	    &err) < 0) {
 		bt_error_print(&err, stderr);
 		status = err.status;
 	}
-	free(buf);
 	bt_error_free(&err);
 	return status;
 }

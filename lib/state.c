@@ -1156,6 +1156,29 @@ bt_state_emit(const struct bt_state *st, size_t size_hint, size_t *len)
 	return bt_emit_doc(emit_state, st, size_hint, len);
 }
 
+/*
+ * Written as it is made, so that the text and the state are never both
+ * held whole (issue 19's peak memory). Into a file, a failure leaves it
+ * as it was; to standard output, libyaml refusing an event (a bug in bt:
+ * every string of a state is checked text) can come after a part of the
+ * text is out, and the run says so and fails.
+ */
+int
+bt_state_write(const struct bt_state *st, const char *path,
+    const char *suffix, struct bt_error *err)
+{
+	struct bt_output *out = bt_output_open(path, suffix, err);
+
+	if (out == NULL)
+		return -1;
+	if (bt_emit_doc_to(emit_state, st, bt_output_write, out) < 0) {
+		bt_output_close(out, false, err);
+		return bt_errorf(err, BT_EXIT_IO, 0, 0, "can't emit the state: "
+		    "libyaml failed");
+	}
+	return bt_output_close(out, true, err);
+}
+
 void
 bt_state_emit_to(const struct bt_state *st, struct bt_emitter *em)
 {

@@ -27,6 +27,20 @@ edit() {
 	[ "$n" -ge 3 ]
 }
 
+@test "round trip: a big state's text handed out in pieces, then libyaml's from where bt's writer stopped, is libyaml's byte for byte" {
+	# Notes of two lines in the last unit: bt's writer has sent some
+	# 64 KiB pieces when it meets them and leaves the rest to libyaml.
+	"$BT_SRCDIR/bench/gen-state" 2000 |
+	    sed '/^order:/i\    notes: |-\n      first line\n      second line' > big.yaml
+	run --separate-stderr -0 bt-check big.yaml
+	assert_equal "$stderr" ""
+	bt-check big.yaml > ours.yaml
+	BT_EMIT=libyaml bt-check big.yaml > libyaml.yaml
+	cmp ours.yaml libyaml.yaml
+	[ "$(grep -c 'second line' ours.yaml)" -eq 1 ]
+	bt-check ours.yaml | cmp - ours.yaml
+}
+
 @test "round trip: the small states in tests/data are canonical" {
 	local f
 	for f in cc kingdom clash messy.out; do
