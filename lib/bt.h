@@ -122,6 +122,12 @@ struct bt_tree {
 	struct bt_node		*root;
 	struct bt_arena		*arena;		/* owns every node and string */
 	const struct bt_tree_hook *hook;	/* or NULL */
+	/* The text's whole huge pages (BT_HUGE) that the parser is past
+	 * may be given back to the kernel (MADV_DONTNEED: they read as
+	 * zeros after): the caller can read the text again. Set by
+	 * parse when it gave any back. */
+	bool			 give_back;
+	bool			 given_back;
 };
 /* A byte-order mark at the start of a text: 3 for UTF-8's, which says
  * nothing and is skipped; 0 for none; -1 for UTF-16's or UTF-32's (exit
@@ -579,6 +585,14 @@ enum bt_load_mode {
  * bt_state_free. */
 int	 bt_state_read(struct bt_state *, const char *buf, size_t len,
 	    enum bt_load_mode, struct bt_error *);
+struct bt_input;
+/* The same for a program's input: the pages of in->buf the parser is
+ * past are given back to the kernel as it reads when the text can be
+ * read again (in->again), so that a big state and its text are not held
+ * whole at once; after a failure in->buf holds the text again, for the
+ * caller to look at. */
+int	 bt_state_read_input(struct bt_state *, struct bt_input *,
+	    enum bt_load_mode, struct bt_error *);
 void	 bt_state_free(struct bt_state *);
 /* A deep copy of src into dst (whatever dst held is not freed): every
  * string and list its own, so either is freed or played alone; the log
@@ -750,6 +764,11 @@ struct bt_input {
 	size_t		 len;
 	bool		 locked;	/* lock_fd holds the -i lock */
 	int		 lock_fd;
+	/* A regular file's text can be read again: its descriptor is
+	 * kept, and where the text starts in it. */
+	bool		 again;
+	int		 again_fd;
+	long long	 again_at;
 };
 /* First thing a program does: descriptors 0, 1 and 2 that are closed are
  * opened on /dev/null, and reading or writing them still fails. */
@@ -763,6 +782,10 @@ int	 bt_read_input(struct bt_input *, const char *path, struct bt_error *);
 int	 bt_read_to_rewrite(struct bt_input *, const char *path,
 	    struct bt_error *);
 void	 bt_input_free(struct bt_input *);
+/* The text read again into in->buf from a regular file (in->again),
+ * after bt_state_read_input gave its pages back; 0, or -1 when it can't
+ * be had whole (the file is shorter now, or unreadable). */
+int	 bt_input_again(struct bt_input *);
 /* Writes to path atomically, or to standard output when path is NULL.
  * Into path, it closes standard output (bt_close_stdout) before the
  * rename: a failure there leaves the file unchanged. A signal (HUP, INT,

@@ -280,7 +280,7 @@ bt_cli_load(struct bt_cli *c, struct bt_state *st, struct bt_input *in,
 	    bt_read_input(in, c->file, &err)) < 0) {
 		bt_error_print(&err, stderr);
 		status = err.status;
-	} else if (bt_state_read(st, in->buf, in->len, mode, &err) < 0) {
+	} else if (bt_state_read_input(st, in, mode, &err) < 0) {
 		if (mode == BT_LOAD_STATE && err.status == BT_EXIT_DATA &&
 		    is_scenario(in)) {
 			bt_error_free(&err);

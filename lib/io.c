@@ -114,12 +114,15 @@ read_all(struct bt_input *in, int fd, bool keep, struct bt_error *err)
 {
 	size_t cap = 65536;
 	struct stat sb;
+	off_t at = -1;
 
 	err->file = in->name;
 	/* A regular file is read in one piece, not by doublings. */
 	if (fstat(fd, &sb) == 0 && S_ISREG(sb.st_mode) && sb.st_size > 0 &&
-	    sb.st_size <= BT_MAX_INPUT)
+	    sb.st_size <= BT_MAX_INPUT) {
 		cap = (size_t)sb.st_size + 1;
+		at = lseek(fd, 0, SEEK_CUR);
+	}
 	in->buf = bt_xmalloc_big(cap + 1);
 	for (;;) {
 		ssize_t n;
@@ -145,9 +148,15 @@ read_all(struct bt_input *in, int fd, bool keep, struct bt_error *err)
 			break;
 		}
 		if (n == 0) {
-			if (!keep && fd != STDIN_FILENO)
-				close(fd);
 			in->buf[in->len] = '\0';
+			/* A big regular file's text can be read again, so
+			 * the parser may give its pages back (issue 19). */
+			if (at >= 0 && in->len >= BT_HUGE) {
+				in->again = true;
+				in->again_fd = fd;
+				in->again_at = at;
+			} else if (!keep && fd != STDIN_FILENO)
+				close(fd);
 			return 0;
 		}
 		in->len += (size_t)n;
@@ -289,12 +298,39 @@ bt_read_to_rewrite(struct bt_input *in, const char *path,
 void
 bt_input_free(struct bt_input *in)
 {
+	if (in->again && in->again_fd != STDIN_FILENO &&
+	    !(in->locked && in->again_fd == in->lock_fd))
+		close(in->again_fd);
+	in->again = false;
 	if (in->locked)
 		close(in->lock_fd);
 	in->locked = false;
 	free(in->buf);
 	in->buf = NULL;
 	in->len = 0;
+}
+
+int
+bt_input_again(struct bt_input *in)
+{
+	size_t got = 0;
+
+	if (!in->again)
+		return -1;
+	if (in->buf == NULL)
+		in->buf = bt_xmalloc_big(in->len + 1);
+	while (got < in->len) {
+		ssize_t n = pread(in->again_fd, in->buf + got, in->len - got,
+		    (off_t)in->again_at + (off_t)got);
+
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n <= 0)
+			return -1;
+		got += (size_t)n;
+	}
+	in->buf[in->len] = '\0';
+	return 0;
 }
 
 static int

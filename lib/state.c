@@ -914,25 +914,49 @@ stream_entry(void *arg, int depth, const struct bt_node *key,
 	return 1;
 }
 
-int
-bt_state_read(struct bt_state *st, const char *buf, size_t len,
-    enum bt_load_mode mode, struct bt_error *err)
+/* bt_state_read, the text's pages given back as it is read or not. */
+static int
+state_read(struct bt_state *st, const char *buf, size_t len,
+    enum bt_load_mode mode, struct bt_tree *tree, struct bt_error *err)
 {
 	struct bt_load ld = { .err = err, .st = st, .mode = mode, .textlen = len };
 	struct bt_tree_hook hook = { "units", stream_entry, &ld };
-	struct bt_tree tree = { .hook = &hook };
 	size_t before = err->n;
 	int rc;
 
 	memset(st, 0, sizeof(*st));
-	rc = bt_tree_parse(&tree, buf, len, err);
+	tree->hook = &hook;
+	rc = bt_tree_parse(tree, buf, len, err);
 	if (rc == 0)
-		rc = state_load(&ld, tree.root);
-	bt_tree_free(&tree);
+		rc = state_load(&ld, tree->root);
+	bt_tree_free(tree);
 	if (rc == 0 && err->n > before)	/* a streamed unit's problem */
 		rc = -1;
 	if (rc == 0 && mode == BT_LOAD_STATE)
 		rc = bt_state_check(st, err);
+	return rc;
+}
+
+int
+bt_state_read(struct bt_state *st, const char *buf, size_t len,
+    enum bt_load_mode mode, struct bt_error *err)
+{
+	struct bt_tree tree = { 0 };
+
+	return state_read(st, buf, len, mode, &tree, err);
+}
+
+int
+bt_state_read_input(struct bt_state *st, struct bt_input *in,
+    enum bt_load_mode mode, struct bt_error *err)
+{
+	struct bt_tree tree = { .give_back = in->again };
+	int rc = state_read(st, in->buf, in->len, mode, &tree, err);
+
+	/* Zeros where pages went back: not a text to look at again. An
+	 * input that can't be read again is left blank. */
+	if (rc < 0 && tree.given_back && bt_input_again(in) < 0)
+		memset(in->buf, ' ', in->len);
 	return rc;
 }
 
