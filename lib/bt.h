@@ -296,7 +296,7 @@ enum bt_facing { BT_N, BT_E, BT_S, BT_W };
  * for the checks' messages: a struct whose table sets 'marks' keeps a
  * struct bt_marks, which says which of its table's keys were read (bit i
  * for key i) and where their places start in the state's one array of
- * them (struct bt_places), one place a key read, in the table's order.
+ * them (struct bt_places), in the table's order, most in one word.
  * Eight bytes a struct, where an array of a place for every key of the
  * table took up to 256 (issue 19: most units give 16 of 32 keys). A key
  * left out, or a struct a program made (all zero), has no place: {0, 0}.
@@ -306,8 +306,8 @@ struct bt_marks {
 	uint32_t	 set;		/* bit i: the table's key i has a place */
 	uint32_t	 at;		/* index of the first in bt_places */
 };
-struct bt_places {
-	struct bt_pos	*v;
+struct bt_places {		/* in words of schema.c's own (add_place) */
+	uint32_t	*v;
 	size_t		 n, cap;
 };
 /* A table's keys fit in the bits of struct bt_marks. */

@@ -41,6 +41,24 @@ edit() {
 	bt-check ours.yaml | cmp - ours.yaml
 }
 
+# A check's message names a key at the place it was read: most places are
+# kept short (a line a little after the last one), these whole.
+@test "a check names a key read past column 4095 at its column, and one read above the unit's other keys at its line" {
+	local long one
+	long=$(printf 'x%.0s' $(seq 4050))
+	one="  red-foot: {notes: $long, side: red, at: [0, 0], size: [2, 1], facing: s, speed: 150, ac: 15, hp: 5, max-hp: 5, attack: 3, damage: 1, morale: 1, initiative: 8, weight: 4, status: [broken]}"
+	awk -v one="$one" 'NR == 48 { print one } NR < 48 || NR > 61' \
+	    "$DATA/state-cc.yaml" > s.yaml
+	prefix=${one%%hp: 5,*}
+	run --separate-stderr -3 bt-check s.yaml
+	assert_equal "$stderr" "bt-check: s.yaml:48:$((${#prefix} + 5)): unit 'red-foot' is broken but has 5 HP: broken is at 0 (CC-27)"
+	# hp first, above side: the line before the unit's first place
+	awk 'NR == 49 { print "    hp: 5" } NR == 55 { print "    status: [broken]"; next } 1' \
+	    "$DATA/state-cc.yaml" > s.yaml
+	run --separate-stderr -3 bt-check s.yaml
+	assert_equal "$stderr" "bt-check: s.yaml:49:9: unit 'red-foot' is broken but has 5 HP: broken is at 0 (CC-27)"
+}
+
 @test "round trip: the small states in tests/data are canonical" {
 	local f
 	for f in cc kingdom clash messy.out; do
