@@ -91,6 +91,12 @@ void	 bt_atfatal(void (*)(void));
  * "out of memory", the cleanup, exit 4. */
 void	 bt_oom(void) __attribute__((noreturn));
 
+/* tree.c: blocks of memory freed all at once, never a piece alone. */
+struct bt_arena;
+void	*bt_arena_alloc(struct bt_arena **, size_t);
+char	*bt_arena_strdup(struct bt_arena **, const char *);
+void	 bt_arena_free(struct bt_arena **);
+
 /* tree.c: a YAML document as a small tree of nodes with their places. */
 enum bt_node_kind {
 	BT_NODE_SCALAR,
@@ -574,6 +580,9 @@ struct bt_state {
 	size_t		 nvp;
 	struct bt_marks	 marks;	/* of every top-level key */
 	struct bt_places places;	/* of every struct's keys read */
+	/* The strings no program replaces (the units' ids, BT_KEPT
+	 * fields): one arena, not a malloc each (issue 19). */
+	struct bt_arena	*strings;
 };
 
 enum bt_load_mode {
@@ -651,7 +660,10 @@ enum {
 	BT_DERIVED = 1 << 1,	/* written by the programs: not in a scenario */
 	BT_FLOW = 1 << 2,	/* BT_F_SUB written on one line */
 	BT_ALWAYS = 1 << 3,	/* written even when it has its default */
-	BT_SETUP = 1 << 4	/* BT_REQ in a state, optional in a scenario */
+	BT_SETUP = 1 << 4,	/* BT_REQ in a state, optional in a scenario */
+	/* BT_F_STR that no program replaces or frees (a unit's side, name,
+	 * type): kept in the state's strings, never freed alone */
+	BT_KEPT = 1 << 5
 };
 struct bt_load {
 	struct bt_error		*err;

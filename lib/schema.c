@@ -302,6 +302,11 @@ load_field(const struct bt_field *f, void *obj, const struct bt_node *n,
 			return bt_errorf(ld->err, BT_EXIT_DATA, n->line, n->col,
 			    "'%s' is %zu bytes long: a name is at most %d",
 			    f->key, strlen(n->str), BT_MAX_NAME);
+		if (n->kind == BT_NODE_SCALAR && (f->flags & BT_KEPT)) {
+			*AT(obj, f, char *) = bt_arena_strdup(
+			    &ld->st->strings, n->str);
+			return 0;
+		}
 		return bt_node_str(n, AT(obj, f, char *), f->key, ld);
 	case BT_F_WORD:
 		if (bt_node_word(n, f->words, &w, f->key, ld))
@@ -682,7 +687,8 @@ bt_schema_free(const struct bt_schema *s, void *obj)
 		const struct bt_field *f = &s->fields[i];
 
 		if (f->type == BT_F_STR) {
-			free(*AT(obj, f, char *));
+			if (!(f->flags & BT_KEPT))	/* the state's */
+				free(*AT(obj, f, char *));
 			*AT(obj, f, char *) = NULL;
 		} else if (f->type == BT_F_SUB)
 			bt_schema_free(f->sub, (char *)obj + f->off);

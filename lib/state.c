@@ -528,7 +528,7 @@ load_unit_map(struct bt_load *ld, const struct bt_node *key,
 	}
 	u = &st->units[st->nunits++];
 	memset(u, 0, sizeof(*u));
-	u->id = bt_xstrdup(key->str);
+	u->id = bt_arena_strdup(&st->strings, key->str);
 	u->line = key->line;
 	u->col = key->col;
 	u->w = u->h = 1;
@@ -971,8 +971,7 @@ bt_state_free(struct bt_state *st)
 		}
 		for (size_t i = 0; i < st->nunits; i++) {
 			bt_schema_free(st->rules->unit, &st->units[i]);
-			free(st->units[i].id);
-			free(st->units[i].stands);
+			free(st->units[i].stands);	/* the id is st->strings' */
 		}
 	}
 	free(st->sides);
@@ -1003,6 +1002,7 @@ bt_state_free(struct bt_state *st)
 	free(st->battle);
 	free(st->deploy_first);
 	free(st->places.v);
+	bt_arena_free(&st->strings);
 	memset(st, 0, sizeof(*st));
 }
 
@@ -1082,19 +1082,23 @@ dup_custom(const struct bt_field *f, void *obj)
 	}
 }
 
-/* After a struct copy, obj's own copy of what schema s says it owns:
- * the mirror of bt_schema_free. */
+/* After a struct copy, obj's own copy of what schema s says it owns,
+ * BT_KEPT strings into the copy's strings: the mirror of bt_schema_free. */
 static void
-dup_schema(const struct bt_schema *s, void *obj)
+dup_schema(struct bt_state *dst, const struct bt_schema *s, void *obj)
 {
 	for (size_t i = 0; i < s->nfields; i++) {
 		const struct bt_field *f = &s->fields[i];
 		void *at = (char *)obj + f->off;
 
-		if (f->type == BT_F_STR)
+		if (f->type == BT_F_STR && (f->flags & BT_KEPT) &&
+		    *(char **)at != NULL)
+			*(char **)at = bt_arena_strdup(&dst->strings,
+			    *(char **)at);
+		else if (f->type == BT_F_STR)
 			*(char **)at = dup_str(*(char **)at);
 		else if (f->type == BT_F_SUB)
-			dup_schema(f->sub, at);
+			dup_schema(dst, f->sub, at);
 		else if (f->type == BT_F_NAMES)
 			dup_names(at);
 		else if (f->type == BT_F_CUSTOM && f->free != NULL)
@@ -1111,12 +1115,13 @@ bt_state_copy(struct bt_state *dst, const struct bt_state *src)
 
 	*dst = *src;
 	dst->log_quiet = false;
+	dst->strings = NULL;
 	if (dst->rules != NULL)
-		dup_schema(dst->rules->state, dst);
+		dup_schema(dst, dst->rules->state, dst);
 	dst->sides = dup_mem(src->sides, src->nsides, sizeof(*src->sides));
 	for (size_t i = 0; i < dst->nsides; i++) {
 		if (dst->rules != NULL)
-			dup_schema(dst->rules->side, &dst->sides[i]);
+			dup_schema(dst, dst->rules->side, &dst->sides[i]);
 		dst->sides[i].id = dup_str(dst->sides[i].id);
 	}
 	dst->units = dup_mem(src->units, src->nunits, sizeof(*src->units));
@@ -1124,8 +1129,8 @@ bt_state_copy(struct bt_state *dst, const struct bt_state *src)
 		struct bt_unit *u = &dst->units[i];
 
 		if (dst->rules != NULL)
-			dup_schema(dst->rules->unit, u);
-		u->id = dup_str(u->id);
+			dup_schema(dst, dst->rules->unit, u);
+		u->id = bt_arena_strdup(&dst->strings, u->id);
 		u->stands = dup_mem(u->stands, u->nstands, sizeof(*u->stands));
 	}
 	while (m->rows != NULL && m->rows[rows] != NULL)
@@ -1147,11 +1152,11 @@ bt_state_copy(struct bt_state *dst, const struct bt_state *src)
 	    sizeof(*src->order_at));
 	dst->log = dup_mem(src->log, src->nlog, sizeof(*src->log));
 	for (size_t i = 0; i < dst->nlog; i++) {
-		dup_schema(&log_schema, &dst->log[i]);
+		dup_schema(dst, &log_schema, &dst->log[i]);
 		dst->log[i].rolls.v = dup_mem(dst->log[i].rolls.v,
 		    dst->log[i].rolls.n, sizeof(*dst->log[i].rolls.v));
 	}
-	dup_schema(&result_schema, &dst->result);
+	dup_schema(dst, &result_schema, &dst->result);
 	/* Read only: the copy's marks index the same places. */
 	dst->places.v = dup_mem(src->places.v, src->places.n,
 	    sizeof(*src->places.v));

@@ -15,7 +15,8 @@
 #include "bt.h"
 
 /* Nodes and strings come from blocks freed at once: a 10,000-unit state
- * has half a million nodes. Blocks double from 64 KiB to 2 MiB. */
+ * has half a million nodes. Blocks double from 64 KiB to 2 MiB. A
+ * state's strings that no program replaces come from one too. */
 #define ARENA_FIRST	(64 * 1024)
 #define ARENA_HUGE	BT_HUGE
 
@@ -53,10 +54,10 @@ arena_reset(struct bt_tree *t, struct arena_mark m)
 		t->arena->used = m.used;
 }
 
-static void *
-arena_alloc(struct bt_tree *t, size_t n)
+void *
+bt_arena_alloc(struct bt_arena **head, size_t n)
 {
-	struct bt_arena *a = t->arena;
+	struct bt_arena *a = *head;
 
 	n = (n + 7) & ~(size_t)7;
 	if (a == NULL || a->size - a->used < n) {
@@ -67,25 +68,45 @@ arena_alloc(struct bt_tree *t, size_t n)
 		if (size < n)
 			size = n;
 		a = arena_block(size);
-		a->next = t->arena;
+		a->next = *head;
 		a->used = 0;
 		a->size = size;
-		t->arena = a;
+		*head = a;
 	}
 	a->used += n;
 	return a->mem + a->used - n;
 }
 
+char *
+bt_arena_strdup(struct bt_arena **head, const char *s)
+{
+	size_t n = strlen(s) + 1;
+
+	return memcpy(bt_arena_alloc(head, n), s, n);
+}
+
 void
-bt_tree_free(struct bt_tree *t)
+bt_arena_free(struct bt_arena **head)
 {
 	struct bt_arena *a, *next;
 
-	for (a = t->arena; a != NULL; a = next) {
+	for (a = *head; a != NULL; a = next) {
 		next = a->next;
 		free(a);
 	}
-	t->arena = NULL;
+	*head = NULL;
+}
+
+static void *
+arena_alloc(struct bt_tree *t, size_t n)
+{
+	return bt_arena_alloc(&t->arena, n);
+}
+
+void
+bt_tree_free(struct bt_tree *t)
+{
+	bt_arena_free(&t->arena);
 	t->root = NULL;
 }
 
