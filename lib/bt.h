@@ -366,9 +366,9 @@ struct bt_stand {			/* clash: one square of a unit */
 	struct bt_pos	 pos;		/* where it was read, for messages */
 };
 struct bt_commander {			/* clash: a unit's commander */
-	bool		 present;
 	char		*name;
 	int		 cha;
+	bool		 present;
 };
 struct bt_objective {			/* clash: victory points to win (CL-12) */
 	struct bt_pos	 pos;
@@ -414,21 +414,22 @@ void	 bt_names_add(struct bt_names *, const char *);
 void	 bt_names_del(struct bt_names *, const char *);
 
 /* kingdom: an army's turn so far; cleared when the next turn begins. */
+/* Its members by size, the bools last: no room lost between them. */
 struct bt_km_turn {
-	bool		 present;
+	char		*shoot;		/* the target it is ordered to shoot */
+	/* who damaged it in melee, the most damage first, ties by id (KM-11) */
+	struct bt_names	 melee_by;
 	int		 moved;		/* squares of Maneuver spent (KM-2) */
 	int		 disengage;	/* 0 not tried, 1 passed, 2 failed (KM-4) */
 	int		 halted;	/* 0, or it moves no more: 1 contact, 2 stand */
 	int		 strategy_from;	/* track step at the turn's start, or -1 */
 	int		 tactic_check;	/* 0 none, 1 passed, 2 failed (KM-3) */
-	char		*shoot;		/* the target it is ordered to shoot */
-	bool		 avoid;		/* tries to avoid melee (KM-6) */
 	int		 damage;	/* taken this turn (KM-9, KM-10) */
-	/* who damaged it in melee, the most damage first, ties by id (KM-11) */
-	struct bt_names	 melee_by;
 	int		 parting;	/* damage of the parting attack it took */
-	bool		 resolved;	/* its resolution is done (KM-9 to KM-12) */
 	struct bt_marks	 marks;
+	bool		 present;
+	bool		 avoid;		/* tries to avoid melee (KM-6) */
+	bool		 resolved;	/* its resolution is done (KM-9 to KM-12) */
 };
 /* kingdom: a Tactical Action, a named set of modifiers (KM-3). */
 struct bt_km_mods {
@@ -476,14 +477,19 @@ struct bt_side {
 	struct bt_marks	 marks;
 };
 
+/*
+ * A unit. Its structs are most of a big state's memory (issue 19): the
+ * members go by ruleset and, in each, by size, with the bools together
+ * at the end, so that no room is lost between them.
+ */
 struct bt_unit {
 	char		*id;
-	int		 line, col;	/* where its key was read */
 	char		*side;
 	char		*name;
 	char		*type;
+	char		*notes;
+	int		 line, col;	/* where its key was read */
 	/* cc and kingdom: one rectangle; clash: stands */
-	bool		 placed;
 	int		 x, y, w, h;
 	int		 facing;	/* enum bt_facing */
 	int		 fronts;	/* 1 or 4 */
@@ -498,35 +504,35 @@ struct bt_unit {
 	int		 morale;
 	int		 initiative;
 	int		 weight;
-	bool		 reserve;
-	bool		 flying;
+	unsigned	 status;	/* enum bt_status bits */
 	/* kingdom armies */
 	int		 acr, shots, max_shots, range, maneuver, maneuver_dc;
 	int		 rout, consumption, creatures;
-	char		*commander_name;
 	int		 strategy;	/* step of the track (KM-3) */
+	int		 fate;		/* -1, or its commander's (KM-14 to KM-16) */
+	char		*commander_name;
 	char		*tactic;
 	struct bt_names	 tactics;	/* those it knows */
 	struct bt_names	 engaged;	/* KM-6: a relation, kept both ways */
 	struct bt_km_turn km;
-	int		 fate;		/* -1, or its commander's (KM-14 to KM-16) */
-	bool		 learns;	/* may learn a new Tactical Action (KM-14) */
 	/* clash */
-	bool		 solo, pc;
 	char		*joined;
-	int		 wis, cha;
 	struct bt_commander commander;
-	bool		 retreat;	/* took the Retreat action this turn */
+	int		 wis, cha;
 	int		 morale_round;	/* round of its last CL-8 check */
 	int		 rally_round;	/* round of its last CL-11 rally */
 	int		 death_fails;	/* failed death saves from hits (CL-7) */
 	/* cc reactions and help */
-	bool		 reacted;	/* reaction used since its turn began */
 	struct bt_ready	 ready;
 	char		*supported_by;	/* ally whose Support it holds (CC-26) */
-	unsigned	 status;	/* enum bt_status bits */
-	char		*notes;
 	struct bt_marks	 marks;
+	bool		 placed;	/* cc and kingdom: it has a rectangle */
+	bool		 reserve;
+	bool		 flying;
+	bool		 learns;	/* kingdom: may learn a Tactical Action (KM-14) */
+	bool		 solo, pc;	/* clash */
+	bool		 retreat;	/* clash: took the Retreat action this turn */
+	bool		 reacted;	/* cc: reaction used since its turn began */
 };
 
 struct bt_state {
