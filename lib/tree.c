@@ -242,16 +242,23 @@ offset_place(const char *buf, size_t len, size_t off, struct text_place *at)
  * t->give_back: the whole huge pages of the text before past (which
  * libyaml has read and decoded) go back to the kernel, so that a big
  * state and all its text are not held at once (issue 19). Huge pages,
- * as read_all's buffer is made of, lest a page be split; *at, the place
- * where the pages given back end, for a reader's error further on.
+ * as read_all's buffer is made of, lest a page be split, which costs
+ * time; but in the last one, which the text ends in, pieces of
+ * GIVE_TAIL bytes, since the state is at its largest as the text ends.
+ * *at, the place where the pages given back end, for a reader's error
+ * further on.
  */
+#define GIVE_TAIL	(64 * 1024)
+
 static void
 give_back(struct bt_tree *t, const char *buf, size_t len, size_t past,
     struct text_place *at)
 {
 	uintptr_t start = (uintptr_t)buf;
-	uintptr_t lo = (start + at->off + BT_HUGE - 1) / BT_HUGE * BT_HUGE;
-	uintptr_t hi = (start + past) / BT_HUGE * BT_HUGE;
+	uintptr_t last = (start + len) / BT_HUGE * BT_HUGE;
+	uintptr_t step = start + past > last ? GIVE_TAIL : BT_HUGE;
+	uintptr_t lo = (start + at->off + step - 1) / step * step;
+	uintptr_t hi = (start + past) / step * step;
 
 	if (hi <= lo)
 		return;
@@ -415,7 +422,7 @@ bt_tree_parse(struct bt_tree *t, const char *buf, size_t len,
 			parser_error(&p, buf, len, &given, err);
 			goto out;
 		}
-		if (t->give_back && p.offset - given.off >= BT_HUGE)
+		if (t->give_back && p.offset - given.off >= GIVE_TAIL)
 			give_back(t, buf, len, p.offset, &given);
 		switch (ev.type) {
 		case YAML_STREAM_END_EVENT:
