@@ -147,7 +147,8 @@ void	 bt_tree_free(struct bt_tree *);
 const struct bt_node *bt_map_get(const struct bt_node *, const char *key);
 bool	 bt_node_null(const struct bt_node *);
 
-/* emit.c: canonical YAML into memory, written out only on success. */
+/* emit.c: canonical YAML, into memory or handed on in pieces as it is
+ * made (bt_emit_doc_to); a file is replaced only on success (io.c). */
 struct bt_emitter;
 /* size: a guess of the text's length, so the buffer grows seldom. Out
  * of memory, in bt or in libyaml, exits 4 (bt_oom). */

@@ -1,7 +1,8 @@
 /*
- * emit.c: canonical YAML written into memory with libyaml's emitter.
- * The text reaches a file only when the whole state was emitted, so a
- * failure never leaves half a state behind. Calls after a failure do
+ * emit.c: canonical YAML written with libyaml's emitter or bt's own,
+ * into memory, or handed in pieces to a sink as it is made (a state's
+ * text is never held whole: issue 19); a file is replaced only once the
+ * whole state is in its temporary file (io.c). Calls after a failure do
  * nothing (emitting on is libyaml's CVE-2024-3205). An emitter made with
  * bt_emit_new_backend hands the same calls to another syntax (json.c).
  */
