@@ -128,10 +128,10 @@ struct bt_tree {
 	struct bt_node		*root;
 	struct bt_arena		*arena;		/* owns every node and string */
 	const struct bt_tree_hook *hook;	/* or NULL */
-	/* The text's whole huge pages (BT_HUGE) that the parser is past
-	 * may be given back to the kernel (MADV_DONTNEED: they read as
-	 * zeros after): the caller can read the text again. Set by
-	 * parse when it gave any back. */
+	/* The text that the parser is past may be given back to the
+	 * kernel, 64 KiB at a time (MADV_DONTNEED: it reads as zeros
+	 * after): the caller can read it again. Set by parse when it gave
+	 * any back. */
 	bool			 give_back;
 	bool			 given_back;
 };

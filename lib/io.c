@@ -123,7 +123,11 @@ read_all(struct bt_input *in, int fd, bool keep, struct bt_error *err)
 		cap = (size_t)sb.st_size + 1;
 		at = lseek(fd, 0, SEEK_CUR);
 	}
-	in->buf = bt_xmalloc_big(cap + 1);
+	/* A text that may be given back as it is parsed (tree.c) is in
+	 * small pages, which go back 64 KiB at a time with no huge page
+	 * to split; any other, in huge pages. */
+	in->buf = at >= 0 && cap >= BT_HUGE ? bt_xmalloc(cap + 1) :
+	    bt_xmalloc_big(cap + 1);
 	for (;;) {
 		ssize_t n;
 

@@ -239,26 +239,22 @@ offset_place(const char *buf, size_t len, size_t off, struct text_place *at)
 }
 
 /*
- * t->give_back: the whole huge pages of the text before past (which
- * libyaml has read and decoded) go back to the kernel, so that a big
- * state and all its text are not held at once (issue 19). Huge pages,
- * as read_all's buffer is made of, lest a page be split, which costs
- * time; but in the last one, which the text ends in, pieces of
- * GIVE_TAIL bytes, since the state is at its largest as the text ends.
- * *at, the place where the pages given back end, for a reader's error
+ * t->give_back: the text before past (which libyaml has read and
+ * decoded) goes back to the kernel in pieces of GIVE bytes, so that a
+ * big state and all its text are not held at once (issue 19); read_all
+ * keeps such a text in small pages, so that no huge page is split. *at,
+ * the place where the pieces given back end, for a reader's error
  * further on.
  */
-#define GIVE_TAIL	(64 * 1024)
+#define GIVE	(64 * 1024)
 
 static void
 give_back(struct bt_tree *t, const char *buf, size_t len, size_t past,
     struct text_place *at)
 {
 	uintptr_t start = (uintptr_t)buf;
-	uintptr_t last = (start + len) / BT_HUGE * BT_HUGE;
-	uintptr_t step = start + past > last ? GIVE_TAIL : BT_HUGE;
-	uintptr_t lo = (start + at->off + step - 1) / step * step;
-	uintptr_t hi = (start + past) / step * step;
+	uintptr_t lo = (start + at->off + GIVE - 1) / GIVE * GIVE;
+	uintptr_t hi = (start + past) / GIVE * GIVE;
 
 	if (hi <= lo)
 		return;
@@ -422,7 +418,7 @@ bt_tree_parse(struct bt_tree *t, const char *buf, size_t len,
 			parser_error(&p, buf, len, &given, err);
 			goto out;
 		}
-		if (t->give_back && p.offset - given.off >= GIVE_TAIL)
+		if (t->give_back && p.offset - given.off >= GIVE)
 			give_back(t, buf, len, p.offset, &given);
 		switch (ev.type) {
 		case YAML_STREAM_END_EVENT:
