@@ -91,6 +91,12 @@ void	 bt_atfatal(void (*)(void));
  * "out of memory", the cleanup, exit 4. */
 void	 bt_oom(void) __attribute__((noreturn));
 
+/* tree.c: blocks of memory freed all at once, never a piece alone. */
+struct bt_arena;
+void	*bt_arena_alloc(struct bt_arena **, size_t);
+char	*bt_arena_strdup(struct bt_arena **, const char *);
+void	 bt_arena_free(struct bt_arena **);
+
 /* tree.c: a YAML document as a small tree of nodes with their places. */
 enum bt_node_kind {
 	BT_NODE_SCALAR,
@@ -122,6 +128,12 @@ struct bt_tree {
 	struct bt_node		*root;
 	struct bt_arena		*arena;		/* owns every node and string */
 	const struct bt_tree_hook *hook;	/* or NULL */
+	/* The text that the parser is past may be given back to the
+	 * kernel, 64 KiB at a time (MADV_DONTNEED: it reads as zeros
+	 * after): the caller can read it again. Set by parse when it gave
+	 * any back. */
+	bool			 give_back;
+	bool			 given_back;
 };
 /* A byte-order mark at the start of a text: 3 for UTF-8's, which says
  * nothing and is skipped; 0 for none; -1 for UTF-16's or UTF-32's (exit
@@ -135,7 +147,8 @@ void	 bt_tree_free(struct bt_tree *);
 const struct bt_node *bt_map_get(const struct bt_node *, const char *key);
 bool	 bt_node_null(const struct bt_node *);
 
-/* emit.c: canonical YAML into memory, written out only on success. */
+/* emit.c: canonical YAML, into memory or handed on in pieces as it is
+ * made (bt_emit_doc_to); a file is replaced only on success (io.c). */
 struct bt_emitter;
 /* size: a guess of the text's length, so the buffer grows seldom. Out
  * of memory, in bt or in libyaml, exits 4 (bt_oom). */
@@ -157,6 +170,12 @@ void	 bt_emit_null(struct bt_emitter *);
  * libyaml's and faster, or by libyaml when bt's can't be sure of them. */
 char	*bt_emit_doc(void (*body)(const void *, struct bt_emitter *),
 	    const void *arg, size_t size, size_t *len);
+/* The same, the text handed to sink in pieces of some 64 KiB as it is
+ * made, never held whole; 0, or -1 when libyaml refused an event (sink
+ * may have had a part of the text). */
+int	 bt_emit_doc_to(void (*body)(const void *, struct bt_emitter *),
+	    const void *arg, void (*sink)(void *, const char *, size_t),
+	    void *sink_arg);
 /* Another syntax behind the same calls (json.c): a scalar is a string
  * (s), an integer or a boolean (v), or null; the first scalar in a
  * mapping and every other after it is a key. finish returns the text
@@ -284,14 +303,26 @@ enum bt_facing { BT_N, BT_E, BT_S, BT_W };
 
 /*
  * Where each key of a struct read from YAML was read (its value's place),
- * in the order of the struct's table, for the checks' messages: a struct
- * whose table sets 'marks' keeps an array of them (schema.c). A key left
- * out, or a struct a program made, has {0, 0}.
+ * for the checks' messages: a struct whose table sets 'marks' keeps a
+ * struct bt_marks, which says which of its table's keys were read (bit i
+ * for key i) and where their places start in the state's one array of
+ * them (struct bt_places), in the table's order, most in one word.
+ * Eight bytes a struct, where an array of a place for every key of the
+ * table took up to 256 (issue 19: most units give 16 of 32 keys). A key
+ * left out, or a struct a program made (all zero), has no place: {0, 0}.
  */
 #define BT_MAX_KEYS	32
-/* A table's keys fit in the marks its struct keeps. */
+struct bt_marks {
+	uint32_t	 set;		/* bit i: the table's key i has a place */
+	uint32_t	 at;		/* index of the first in bt_places */
+};
+struct bt_places {		/* in words of schema.c's own (add_place) */
+	uint32_t	*v;
+	size_t		 n, cap;
+};
+/* A table's keys fit in the bits of struct bt_marks. */
 #define BT_MARKS_FIT(type, fields) \
-	_Static_assert(BT_NELEM(fields) <= BT_NELEM(((type *)0)->marks), \
+	_Static_assert(BT_NELEM(fields) <= BT_MAX_KEYS, \
 	    #fields " has more keys than " #type " keeps marks for")
 struct bt_rect {
 	int		 x0, y0, x1, y1;	/* corners included */
@@ -309,7 +340,7 @@ struct bt_map {
 	struct bt_pos	*row_at;
 	struct bt_zone	*zones;
 	size_t		 nzones;
-	struct bt_pos	 marks[5];
+	struct bt_marks	 marks;
 };
 struct bt_log_entry {
 	int		 round;
@@ -317,14 +348,14 @@ struct bt_log_entry {
 	char		*who;		/* the side or unit it concerns */
 	struct bt_rolls	 rolls;		/* each die rolled, in order */
 	char		*text;		/* what happened, in a sentence */
-	struct bt_pos	 marks[5];
+	struct bt_marks	 marks;
 	bool		 quiet;		/* of a quiet log: no text kept */
 };
 struct bt_result {
 	bool		 present;
 	char		*winner;	/* a side id, or "draw" */
 	char		*reason;
-	struct bt_pos	 marks[2];
+	struct bt_marks	 marks;
 };
 struct bt_ranged {			/* cc: a ranged attack */
 	bool		 present;
@@ -339,9 +370,9 @@ struct bt_stand {			/* clash: one square of a unit */
 	struct bt_pos	 pos;		/* where it was read, for messages */
 };
 struct bt_commander {			/* clash: a unit's commander */
-	bool		 present;
 	char		*name;
 	int		 cha;
+	bool		 present;
 };
 struct bt_objective {			/* clash: victory points to win (CL-12) */
 	struct bt_pos	 pos;
@@ -365,7 +396,7 @@ struct bt_ready {			/* cc: a readied attack (CC-25) */
 	bool		 present;
 	int		 trigger;	/* 0 contact (melee), 1 range (ranged) */
 	char		*target;	/* only this enemy sets it off, or NULL */
-	struct bt_pos	 marks[2];
+	struct bt_marks	 marks;
 };
 struct bt_turn {			/* cc: the active unit's turn so far */
 	bool		 present;
@@ -374,7 +405,7 @@ struct bt_turn {			/* cc: the active unit's turn so far */
 	bool		 contact;	/* in contact: no facing change (CC-13) */
 	bool		 acted;		/* its one action */
 	bool		 stopped;	/* acted after moving: no more movement */
-	struct bt_pos	 marks[5];
+	struct bt_marks	 marks;
 };
 
 /* A list of names: a kingdom army's known tactics, whom it is engaged with. */
@@ -387,21 +418,22 @@ void	 bt_names_add(struct bt_names *, const char *);
 void	 bt_names_del(struct bt_names *, const char *);
 
 /* kingdom: an army's turn so far; cleared when the next turn begins. */
+/* Its members by size, the bools last: no room lost between them. */
 struct bt_km_turn {
-	bool		 present;
+	char		*shoot;		/* the target it is ordered to shoot */
+	/* who damaged it in melee, the most damage first, ties by id (KM-11) */
+	struct bt_names	 melee_by;
 	int		 moved;		/* squares of Maneuver spent (KM-2) */
 	int		 disengage;	/* 0 not tried, 1 passed, 2 failed (KM-4) */
 	int		 halted;	/* 0, or it moves no more: 1 contact, 2 stand */
 	int		 strategy_from;	/* track step at the turn's start, or -1 */
 	int		 tactic_check;	/* 0 none, 1 passed, 2 failed (KM-3) */
-	char		*shoot;		/* the target it is ordered to shoot */
-	bool		 avoid;		/* tries to avoid melee (KM-6) */
 	int		 damage;	/* taken this turn (KM-9, KM-10) */
-	/* who damaged it in melee, the most damage first, ties by id (KM-11) */
-	struct bt_names	 melee_by;
 	int		 parting;	/* damage of the parting attack it took */
+	struct bt_marks	 marks;
+	bool		 present;
+	bool		 avoid;		/* tries to avoid melee (KM-6) */
 	bool		 resolved;	/* its resolution is done (KM-9 to KM-12) */
-	struct bt_pos	 marks[11];
 };
 /* kingdom: a Tactical Action, a named set of modifiers (KM-3). */
 struct bt_km_mods {
@@ -446,17 +478,22 @@ struct bt_side {
 	int		 outcome;	/* -1, or victory, ceasefire, defeat */
 	int		 reform_bp;	/* to reform its routed armies (KM-17) */
 	char		*notes;
-	struct bt_pos	 marks[BT_MAX_KEYS];
+	struct bt_marks	 marks;
 };
 
+/*
+ * A unit. Its structs are most of a big state's memory (issue 19): the
+ * members go by ruleset and, in each, by size, with the bools together
+ * at the end, so that no room is lost between them.
+ */
 struct bt_unit {
 	char		*id;
-	int		 line, col;	/* where its key was read */
 	char		*side;
 	char		*name;
 	char		*type;
+	char		*notes;
+	int		 line, col;	/* where its key was read */
 	/* cc and kingdom: one rectangle; clash: stands */
-	bool		 placed;
 	int		 x, y, w, h;
 	int		 facing;	/* enum bt_facing */
 	int		 fronts;	/* 1 or 4 */
@@ -471,35 +508,35 @@ struct bt_unit {
 	int		 morale;
 	int		 initiative;
 	int		 weight;
-	bool		 reserve;
-	bool		 flying;
+	unsigned	 status;	/* enum bt_status bits */
 	/* kingdom armies */
 	int		 acr, shots, max_shots, range, maneuver, maneuver_dc;
 	int		 rout, consumption, creatures;
-	char		*commander_name;
 	int		 strategy;	/* step of the track (KM-3) */
+	int		 fate;		/* -1, or its commander's (KM-14 to KM-16) */
+	char		*commander_name;
 	char		*tactic;
 	struct bt_names	 tactics;	/* those it knows */
 	struct bt_names	 engaged;	/* KM-6: a relation, kept both ways */
 	struct bt_km_turn km;
-	int		 fate;		/* -1, or its commander's (KM-14 to KM-16) */
-	bool		 learns;	/* may learn a new Tactical Action (KM-14) */
 	/* clash */
-	bool		 solo, pc;
 	char		*joined;
-	int		 wis, cha;
 	struct bt_commander commander;
-	bool		 retreat;	/* took the Retreat action this turn */
+	int		 wis, cha;
 	int		 morale_round;	/* round of its last CL-8 check */
 	int		 rally_round;	/* round of its last CL-11 rally */
 	int		 death_fails;	/* failed death saves from hits (CL-7) */
 	/* cc reactions and help */
-	bool		 reacted;	/* reaction used since its turn began */
 	struct bt_ready	 ready;
 	char		*supported_by;	/* ally whose Support it holds (CC-26) */
-	unsigned	 status;	/* enum bt_status bits */
-	char		*notes;
-	struct bt_pos	 marks[BT_MAX_KEYS];
+	struct bt_marks	 marks;
+	bool		 placed;	/* cc and kingdom: it has a rectangle */
+	bool		 reserve;
+	bool		 flying;
+	bool		 learns;	/* kingdom: may learn a Tactical Action (KM-14) */
+	bool		 solo, pc;	/* clash */
+	bool		 retreat;	/* clash: took the Retreat action this turn */
+	bool		 reacted;	/* cc: reaction used since its turn began */
 };
 
 struct bt_state {
@@ -551,7 +588,11 @@ struct bt_state {
 	size_t		 nobjectives;
 	struct bt_vp	*vp;
 	size_t		 nvp;
-	struct bt_pos	 marks[BT_MAX_KEYS];	/* of every top-level key */
+	struct bt_marks	 marks;	/* of every top-level key */
+	struct bt_places places;	/* of every struct's keys read */
+	/* The strings no program replaces (the units' ids, BT_KEPT
+	 * fields): one arena, not a malloc each (issue 19). */
+	struct bt_arena	*strings;
 };
 
 enum bt_load_mode {
@@ -563,6 +604,14 @@ enum bt_load_mode {
  * bt_state_free. */
 int	 bt_state_read(struct bt_state *, const char *buf, size_t len,
 	    enum bt_load_mode, struct bt_error *);
+struct bt_input;
+/* The same for a program's input: the pages of in->buf the parser is
+ * past are given back to the kernel as it reads when the text can be
+ * read again (in->again), so that a big state and its text are not held
+ * whole at once; after a failure in->buf holds the text again, for the
+ * caller to look at. */
+int	 bt_state_read_input(struct bt_state *, struct bt_input *,
+	    enum bt_load_mode, struct bt_error *);
 void	 bt_state_free(struct bt_state *);
 /* A deep copy of src into dst (whatever dst held is not freed): every
  * string and list its own, so either is freed or played alone; the log
@@ -571,6 +620,11 @@ void	 bt_state_copy(struct bt_state *dst, const struct bt_state *src);
 /* Canonical YAML of the state; caller frees. NULL only if libyaml fails.
  * size_hint: the length it is likely to have (the input's), or 0. */
 char	*bt_state_emit(const struct bt_state *, size_t size_hint, size_t *len);
+/* The state's canonical YAML written to path as bt_write_output writes,
+ * in pieces as it is made: the text is never held whole. 0, or -1 with
+ * err set (exit 4). */
+int	 bt_state_write(const struct bt_state *, const char *path,
+	    const char *suffix, struct bt_error *);
 /* The state's root mapping into any emitter (json.c's too). */
 void	 bt_state_emit_to(const struct bt_state *, struct bt_emitter *);
 /* Checks every rule a valid state keeps (bt-check); all problems. */
@@ -616,7 +670,10 @@ enum {
 	BT_DERIVED = 1 << 1,	/* written by the programs: not in a scenario */
 	BT_FLOW = 1 << 2,	/* BT_F_SUB written on one line */
 	BT_ALWAYS = 1 << 3,	/* written even when it has its default */
-	BT_SETUP = 1 << 4	/* BT_REQ in a state, optional in a scenario */
+	BT_SETUP = 1 << 4,	/* BT_REQ in a state, optional in a scenario */
+	/* BT_F_STR that no program replaces or frees (a unit's side, name,
+	 * type): kept in the state's strings, never freed alone */
+	BT_KEPT = 1 << 5
 };
 struct bt_load {
 	struct bt_error		*err;
@@ -633,7 +690,7 @@ struct bt_schema {
 	const struct bt_field	*fields;
 	size_t			 nfields;
 	size_t			 present;	/* offset of a bool, or SIZE_MAX */
-	/* Offset of the struct's marks, one a field, or 0 for none: the
+	/* Offset of the struct's struct bt_marks, or 0 for none: the
 	 * marks are never a struct's first member. */
 	size_t			 marks;
 };
@@ -656,9 +713,10 @@ int	 bt_schema_load(const struct bt_schema *, void *obj,
 void	 bt_schema_emit(const struct bt_schema *, const void *obj,
 	    struct bt_emitter *);
 void	 bt_schema_free(const struct bt_schema *, void *obj);
-/* Where key ('KEY' or 'KEY.SUBKEY') of obj was read, or {0, 0}. */
-struct bt_pos bt_schema_mark(const struct bt_schema *, const void *obj,
-	    const char *key);
+/* Where key ('KEY' or 'KEY.SUBKEY') of obj, a struct of the state whose
+ * places are given, was read, or {0, 0}. */
+struct bt_pos bt_schema_mark(const struct bt_places *,
+	    const struct bt_schema *, const void *obj, const char *key);
 /* Helpers for custom loaders; each reports its own error. */
 int	 bt_node_int(const struct bt_node *, long min, long max, long *out,
 	    const char *key, struct bt_load *);
@@ -728,6 +786,11 @@ struct bt_input {
 	size_t		 len;
 	bool		 locked;	/* lock_fd holds the -i lock */
 	int		 lock_fd;
+	/* A regular file's text can be read again: its descriptor is
+	 * kept, and where the text starts in it. */
+	bool		 again;
+	int		 again_fd;
+	long long	 again_at;
 };
 /* First thing a program does: descriptors 0, 1 and 2 that are closed are
  * opened on /dev/null, and reading or writing them still fails. */
@@ -741,6 +804,10 @@ int	 bt_read_input(struct bt_input *, const char *path, struct bt_error *);
 int	 bt_read_to_rewrite(struct bt_input *, const char *path,
 	    struct bt_error *);
 void	 bt_input_free(struct bt_input *);
+/* The text read again into in->buf from a regular file (in->again),
+ * after bt_state_read_input gave its pages back; 0, or -1 when it can't
+ * be had whole (the file is shorter now, or unreadable). */
+int	 bt_input_again(struct bt_input *);
 /* Writes to path atomically, or to standard output when path is NULL.
  * Into path, it closes standard output (bt_close_stdout) before the
  * rename: a failure there leaves the file unchanged. A signal (HUP, INT,
@@ -750,6 +817,15 @@ void	 bt_input_free(struct bt_input *);
  * before the rename. */
 int	 bt_write_output(const char *path, const char *suffix,
 	    const char *buf, size_t len, struct bt_error *);
+/* The same in pieces (bt_state_write): open makes the temporary file
+ * (NULL, err set, when it can't); write is a sink for bt_emit_doc_to,
+ * whose failure close reports; close with commit renames, as
+ * bt_write_output, and without it removes the temporary file. */
+struct bt_output;
+struct bt_output *bt_output_open(const char *path, const char *suffix,
+	    struct bt_error *);
+void	 bt_output_write(void *out, const char *buf, size_t len);
+int	 bt_output_close(struct bt_output *, bool commit, struct bt_error *);
 /* Where -i SUFFIX keeps path's backup: beside the file itself, a
  * symbolic link followed (as the rewrite follows it); NULL, errno set. */
 char	*bt_backup_path(const char *path, const char *suffix);

@@ -109,9 +109,9 @@ static const struct bt_schema ranged_schema = {
 	{ .key = k, .type = t, .off = offsetof(struct bt_unit, o), .flags = fl, \
 	  .min = lo, .max = hi }
 static const struct bt_field unit_fields[] = {
-	U("side", BT_F_STR, side, BT_REQ, 0, 0),
-	U("name", BT_F_STR, name, 0, 0, 0),
-	U("type", BT_F_STR, type, 0, 0, 0),
+	U("side", BT_F_STR, side, BT_REQ | BT_KEPT, 0, 0),
+	U("name", BT_F_STR, name, BT_KEPT, 0, 0),
+	U("type", BT_F_STR, type, BT_KEPT, 0, 0),
 	{ .key = "at", .type = BT_F_CUSTOM, .load = bt_load_at, .emit = bt_emit_at, .given = bt_given_at },
 	{ .key = "size", .type = BT_F_CUSTOM, .load = bt_load_size, .emit = bt_emit_size },
 	{ .key = "facing", .type = BT_F_WORD, .off = offsetof(struct bt_unit, facing), .flags = BT_REQ, .words = bt_facing_words },

@@ -338,9 +338,9 @@ emit_stands(const void *obj, struct bt_emitter *em)
 	{ .key = k, .type = t, .off = offsetof(struct bt_unit, o), .flags = fl, \
 	  .min = lo, .max = hi }
 static const struct bt_field unit_fields[] = {
-	U("side", BT_F_STR, side, BT_REQ, 0, 0),
-	U("name", BT_F_STR, name, 0, 0, 0),
-	U("type", BT_F_STR, type, 0, 0, 0),
+	U("side", BT_F_STR, side, BT_REQ | BT_KEPT, 0, 0),
+	U("name", BT_F_STR, name, BT_KEPT, 0, 0),
+	U("type", BT_F_STR, type, BT_KEPT, 0, 0),
 	U("solo", BT_F_BOOL, solo, 0, 0, 0),
 	U("pc", BT_F_BOOL, pc, 0, 0, 0),
 	U("joined", BT_F_STR, joined, 0, 0, 0),

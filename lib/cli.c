@@ -280,7 +280,7 @@ bt_cli_load(struct bt_cli *c, struct bt_state *st, struct bt_input *in,
 	    bt_read_input(in, c->file, &err)) < 0) {
 		bt_error_print(&err, stderr);
 		status = err.status;
-	} else if (bt_state_read(st, in->buf, in->len, mode, &err) < 0) {
+	} else if (bt_state_read_input(st, in, mode, &err) < 0) {
 		if (mode == BT_LOAD_STATE && err.status == BT_EXIT_DATA &&
 		    is_scenario(in)) {
 			bt_error_free(&err);
@@ -379,21 +379,14 @@ bt_cli_save(struct bt_cli *c, const struct bt_state *st,
     const struct bt_input *in)
 {
 	struct bt_error err;
-	size_t len;
-	char *buf = bt_state_emit(st, in->len, &len);
 	int status = BT_EXIT_OK;
 
 	bt_error_init(&err, NULL);
-	if (buf == NULL) {
-		bt_warnx("can't emit the state: libyaml failed");
-		return BT_EXIT_IO;
-	}
-	if (bt_write_output(c->in_place ? in->path : NULL, c->backup, buf, len,
+	if (bt_state_write(st, c->in_place ? in->path : NULL, c->backup,
 	    &err) < 0) {
 		bt_error_print(&err, stderr);
 		status = err.status;
 	}
-	free(buf);
 	bt_error_free(&err);
 	return status;
 }

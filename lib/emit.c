@@ -1,7 +1,8 @@
 /*
- * emit.c: canonical YAML written into memory with libyaml's emitter.
- * The text reaches a file only when the whole state was emitted, so a
- * failure never leaves half a state behind. Calls after a failure do
+ * emit.c: canonical YAML written with libyaml's emitter or bt's own,
+ * into memory, or handed in pieces to a sink as it is made (a state's
+ * text is never held whole: issue 19); a file is replaced only once the
+ * whole state is in its temporary file (io.c). Calls after a failure do
  * nothing (emitting on is libyaml's CVE-2024-3205). An emitter made with
  * bt_emit_new_backend hands the same calls to another syntax (json.c).
  */
@@ -38,7 +39,17 @@ struct bt_emitter {
 	bool		 whitespace, indention;
 	int		 depth;
 	struct direct_level lv[DIRECT_DEPTH];
+	/* bt_emit_doc_to: the text handed on in pieces as it is made */
+	void		(*sink)(void *, const char *, size_t);
+	void		*sink_arg;
+	size_t		 safe;		/* direct: bytes no later call changes */
+	size_t		 sent;		/* direct: bytes handed on */
+	size_t		 skip;		/* libyaml: bytes handed on already */
 };
+
+/* Pieces of at least so many bytes go to the sink: the text is never
+ * held whole (issue 19's peak memory), and the writes stay large. */
+#define SINK_PIECE	(64 * 1024)
 
 static int
 write_buf(void *arg, unsigned char *data, size_t size)
@@ -71,8 +82,11 @@ emit(struct bt_emitter *em, yaml_event_t *ev, int ok)
 	}
 }
 
-struct bt_emitter *
-bt_emit_new(size_t size)
+static int	write_sink(void *, unsigned char *, size_t);
+
+/* libyaml's emitter, its text to out (libyaml takes it only once). */
+static struct bt_emitter *
+emit_new(size_t size, yaml_write_handler_t *out)
 {
 	struct bt_emitter *em = bt_xcalloc(1, sizeof(*em));
 	yaml_event_t ev;
@@ -81,7 +95,7 @@ bt_emit_new(size_t size)
 	em->buf = bt_xmalloc_big(em->cap);
 	if (!yaml_emitter_initialize(&em->e))	/* it only allocates */
 		bt_oom();
-	yaml_emitter_set_output(&em->e, write_buf, em);
+	yaml_emitter_set_output(&em->e, out, em);
 	yaml_emitter_set_unicode(&em->e, 1);
 	yaml_emitter_set_width(&em->e, -1);
 	yaml_emitter_set_indent(&em->e, 2);
@@ -91,6 +105,12 @@ bt_emit_new(size_t size)
 	emit(em, &ev, yaml_document_start_event_initialize(&ev, NULL, NULL,
 	    NULL, 1));
 	return em;
+}
+
+struct bt_emitter *
+bt_emit_new(size_t size)
+{
+	return emit_new(size, write_buf);
 }
 
 struct bt_emitter *
@@ -252,12 +272,28 @@ direct_node(struct bt_emitter *em)
 	return l->map && l->key;
 }
 
+/* The bytes up to safe, handed on; the rest moved to the front. */
+static void
+direct_flush(struct bt_emitter *em)
+{
+	em->sink(em->sink_arg, em->buf, em->safe);
+	em->sent += em->safe;
+	memmove(em->buf, em->buf + em->safe, em->len - em->safe);
+	em->len -= em->safe;
+	em->safe = 0;
+}
+
 /* A node is written: a mapping's next one is a key, or a value. */
 static void
 direct_done(struct bt_emitter *em)
 {
 	struct direct_level *l;
 
+	/* What is written of the nodes done is what libyaml writes for
+	 * them, whatever comes after: it may go. */
+	em->safe = em->len;
+	if (em->sink != NULL && em->safe >= SINK_PIECE)
+		direct_flush(em);
 	if (em->depth == 0)
 		return;
 	l = &em->lv[em->depth - 1];
@@ -525,11 +561,15 @@ direct_finish(struct bt_emitter *em, size_t *len)
 {
 	char *buf;
 
-	if (em->unsure || em->depth != 0 || em->len == 0) {
+	if (em->unsure || em->depth != 0 || em->len + em->sent == 0) {
 		em->unsure = true;
 		return NULL;
 	}
 	direct_indent(em);
+	if (em->sink != NULL) {
+		em->safe = em->len;
+		direct_flush(em);
+	}
 	buf = em->buf;
 	*len = em->len;
 	em->buf = NULL;
@@ -562,6 +602,63 @@ bt_emit_doc(void (*body)(const void *, struct bt_emitter *), const void *arg,
 	buf = bt_emit_finish(em, len);
 	bt_emit_free(em);
 	return buf;
+}
+
+/* libyaml's text to the sink, but for the bytes bt's writer handed on
+ * before it was unsure: the same bytes, which are not to come twice. */
+static int
+write_sink(void *arg, unsigned char *data, size_t size)
+{
+	struct bt_emitter *em = arg;
+	size_t skip = em->skip < size ? em->skip : size;
+
+	em->skip -= skip;
+	if (size > skip)
+		em->sink(em->sink_arg, (const char *)data + skip, size - skip);
+	return 1;
+}
+
+/*
+ * bt_emit_doc, the text handed to sink(sink_arg, piece, length) in pieces
+ * as it is made instead of held whole. When bt's writer is unsure, the
+ * document is written again by libyaml, whose text begins with the very
+ * bytes bt's handed on: those are left out. 0, or -1 when libyaml refused
+ * an event (the sink may have had a part of the text).
+ */
+int
+bt_emit_doc_to(void (*body)(const void *, struct bt_emitter *),
+    const void *arg, void (*sink)(void *, const char *, size_t),
+    void *sink_arg)
+{
+	const char *env = getenv("BT_EMIT");
+	struct bt_emitter *em;
+	size_t len, sent = 0;
+	char *buf;
+
+	if (env == NULL || strcmp(env, "libyaml") != 0) {
+		em = direct_new(2 * SINK_PIECE);
+		em->sink = sink;
+		em->sink_arg = sink_arg;
+		body(arg, em);
+		buf = direct_finish(em, &len);
+		sent = em->sent;
+		bt_emit_free(em);
+		if (buf != NULL) {
+			free(buf);
+			return 0;
+		}
+	}
+	em = emit_new(0, write_sink);
+	em->sink = sink;
+	em->sink_arg = sink_arg;
+	em->skip = sent;
+	body(arg, em);
+	buf = bt_emit_finish(em, &len);
+	bt_emit_free(em);
+	if (buf == NULL)
+		return -1;
+	free(buf);
+	return 0;
 }
 
 void

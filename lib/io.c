@@ -114,13 +114,20 @@ read_all(struct bt_input *in, int fd, bool keep, struct bt_error *err)
 {
 	size_t cap = 65536;
 	struct stat sb;
+	off_t at = -1;
 
 	err->file = in->name;
 	/* A regular file is read in one piece, not by doublings. */
 	if (fstat(fd, &sb) == 0 && S_ISREG(sb.st_mode) && sb.st_size > 0 &&
-	    sb.st_size <= BT_MAX_INPUT)
+	    sb.st_size <= BT_MAX_INPUT) {
 		cap = (size_t)sb.st_size + 1;
-	in->buf = bt_xmalloc_big(cap + 1);
+		at = lseek(fd, 0, SEEK_CUR);
+	}
+	/* A text that may be given back as it is parsed (tree.c) is in
+	 * small pages, which go back 64 KiB at a time with no huge page
+	 * to split; any other, in huge pages. */
+	in->buf = at >= 0 && cap >= BT_HUGE ? bt_xmalloc(cap + 1) :
+	    bt_xmalloc_big(cap + 1);
 	for (;;) {
 		ssize_t n;
 
@@ -145,9 +152,15 @@ read_all(struct bt_input *in, int fd, bool keep, struct bt_error *err)
 			break;
 		}
 		if (n == 0) {
-			if (!keep && fd != STDIN_FILENO)
-				close(fd);
 			in->buf[in->len] = '\0';
+			/* A big regular file's text can be read again, so
+			 * the parser may give its pages back (issue 19). */
+			if (at >= 0 && in->len >= BT_HUGE) {
+				in->again = true;
+				in->again_fd = fd;
+				in->again_at = at;
+			} else if (!keep && fd != STDIN_FILENO)
+				close(fd);
 			return 0;
 		}
 		in->len += (size_t)n;
@@ -289,12 +302,39 @@ bt_read_to_rewrite(struct bt_input *in, const char *path,
 void
 bt_input_free(struct bt_input *in)
 {
+	if (in->again && in->again_fd != STDIN_FILENO &&
+	    !(in->locked && in->again_fd == in->lock_fd))
+		close(in->again_fd);
+	in->again = false;
 	if (in->locked)
 		close(in->lock_fd);
 	in->locked = false;
 	free(in->buf);
 	in->buf = NULL;
 	in->len = 0;
+}
+
+int
+bt_input_again(struct bt_input *in)
+{
+	size_t got = 0;
+
+	if (!in->again)
+		return -1;
+	if (in->buf == NULL)
+		in->buf = bt_xmalloc_big(in->len + 1);
+	while (got < in->len) {
+		ssize_t n = pread(in->again_fd, in->buf + got, in->len - got,
+		    (off_t)in->again_at + (off_t)got);
+
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n <= 0)
+			return -1;
+		got += (size_t)n;
+	}
+	in->buf[in->len] = '\0';
+	return 0;
 }
 
 static int
@@ -361,46 +401,81 @@ link_aside(const char *dir, const char *name, const char *target)
 	return NULL;
 }
 
-static int
-write_in_place(const char *path, const char *suffix, const char *buf,
-    size_t len, struct bt_error *err)
+/* Where bt_output_write's pieces go: standard output (path NULL), or a
+ * temporary file in real's folder dir, renamed over real at the end. */
+struct bt_output {
+	const char	*path, *suffix;
+	char		*real, *dir;
+	const char	*name;		/* real's last part */
+	int		 fd;
+	int		 error;		/* errno of the first failed write */
+};
+
+static void
+output_free(struct bt_output *out)
 {
-	char *real, *slash, *dir, *aside = NULL;
+	free(out->dir);
+	free(out->real);
+	free(out);
+}
+
+/* The temporary file, of path's mode, beside the file path names. */
+static int
+open_in_place(struct bt_output *out, struct bt_error *err)
+{
 	struct stat sb;
 	sigset_t old;
-	int fd, dfd, saved;
+	char *slash;
+	int saved;
 
-	if ((real = realpath(path, NULL)) == NULL)
+	if ((out->real = realpath(out->path, NULL)) == NULL)
 		return bt_errorf(err, BT_EXIT_IO, 0, 0, "can't rewrite '%s': %s",
-		    path, strerror(errno));
-	if (stat(real, &sb) < 0) {
-		saved = errno;
-		free(real);
+		    out->path, strerror(errno));
+	if (stat(out->real, &sb) < 0)
 		return bt_errorf(err, BT_EXIT_IO, 0, 0, "can't rewrite '%s': %s",
-		    path, strerror(saved));
-	}
-	slash = strrchr(real, '/');
-	dir = slash == real ? bt_xstrdup("/") :
-	    bt_xasprintf("%.*s", (int)(slash - real), real);
-	tmp_path = bt_xasprintf("%s/.%s.XXXXXX", dir, slash + 1);
+		    out->path, strerror(errno));
+	slash = strrchr(out->real, '/');
+	out->name = slash + 1;
+	out->dir = slash == out->real ? bt_xstrdup("/") :
+	    bt_xasprintf("%.*s", (int)(slash - out->real), out->real);
+	tmp_path = bt_xasprintf("%s/.%s.XXXXXX", out->dir, out->name);
 	bt_atfatal(remove_tmp);
 	catch_fatal();
 	/* Blocked, so that no signal comes between the file's making and
 	 * tmp_made saying so. */
 	block_fatal(&old);
-	fd = mkstemp(tmp_path);
+	out->fd = mkstemp(tmp_path);
 	saved = errno;
-	tmp_made = fd >= 0;
+	tmp_made = out->fd >= 0;
 	sigprocmask(SIG_SETMASK, &old, NULL);
-	if (fd < 0)
-		goto fail;
-	if (fchmod(fd, sb.st_mode & 07777) < 0 || write_all(fd, buf, len) < 0 ||
-	    fsync(fd) < 0) {
+	if (out->fd >= 0 && fchmod(out->fd, sb.st_mode & 07777) < 0) {
 		saved = errno;
-		close(fd);
+		close(out->fd);
+		out->fd = -1;
+	}
+	if (out->fd >= 0)
+		return 0;
+	remove_tmp();
+	return bt_errorf(err, BT_EXIT_IO, 0, 0, "can't rewrite '%s': %s",
+	    out->path, strerror(saved));
+}
+
+/* The temporary file, written, takes the place of the file. */
+static int
+commit_in_place(struct bt_output *out, struct bt_error *err)
+{
+	const char *path = out->path, *suffix = out->suffix;
+	char *aside = NULL;
+	sigset_t old;
+	int dfd, saved = out->error;
+
+	if (saved != 0 || fsync(out->fd) < 0) {
+		if (saved == 0)
+			saved = errno;
+		close(out->fd);
 		goto fail;
 	}
-	if (close(fd) < 0) {
+	if (close(out->fd) < 0) {
 		saved = errno;
 		goto fail;
 	}
@@ -408,8 +483,6 @@ write_in_place(const char *path, const char *suffix, const char *buf,
 	 * there must fail before it changes the file. */
 	if (bt_close_stdout(err) < 0) {
 		remove_tmp();
-		free(dir);
-		free(real);
 		return -1;
 	}
 	fault_point();
@@ -428,17 +501,14 @@ write_in_place(const char *path, const char *suffix, const char *buf,
 	 * state back, so a failed run leaves both files as they were.
 	 */
 	if (suffix != NULL &&
-	    (aside = link_aside(dir, slash + 1, real)) == NULL) {
+	    (aside = link_aside(out->dir, out->name, out->real)) == NULL) {
 		saved = errno;
 		sigprocmask(SIG_SETMASK, &old, NULL);
 		remove_tmp();
-		bt_errorf(err, BT_EXIT_IO, 0, 0, "can't keep the backup "
+		return bt_errorf(err, BT_EXIT_IO, 0, 0, "can't keep the backup "
 		    "'%s%s': %s", path, suffix, strerror(saved));
-		free(dir);
-		free(real);
-		return -1;
 	}
-	if (rename(tmp_path, real) < 0) {
+	if (rename(tmp_path, out->real) < 0) {
 		saved = errno;
 		if (aside != NULL)
 			unlink(aside);
@@ -448,18 +518,16 @@ write_in_place(const char *path, const char *suffix, const char *buf,
 	}
 	tmp_made = 0;
 	if (aside != NULL) {
-		char *bak = bt_xasprintf("%s%s", real, suffix);
+		char *bak = bt_xasprintf("%s%s", out->real, suffix);
 
 		if (rename(aside, bak) < 0) {
 			saved = errno;
-			if (rename(aside, real) < 0)
+			if (rename(aside, out->real) < 0)
 				unlink(aside);
 			free(aside);
 			free(bak);
 			sigprocmask(SIG_SETMASK, &old, NULL);
 			remove_tmp();
-			free(dir);
-			free(real);
 			return bt_errorf(err, BT_EXIT_IO, 0, 0, "can't keep the "
 			    "backup '%s%s': %s", path, suffix, strerror(saved));
 		}
@@ -468,34 +536,77 @@ write_in_place(const char *path, const char *suffix, const char *buf,
 	}
 	free(tmp_path);
 	tmp_path = NULL;
-	if ((dfd = open(dir, O_RDONLY | O_DIRECTORY)) >= 0) {
+	if ((dfd = open(out->dir, O_RDONLY | O_DIRECTORY)) >= 0) {
 		fsync(dfd);
 		close(dfd);
 	}
-	free(dir);
-	free(real);
 	return 0;
 fail:
 	remove_tmp();
-	free(dir);
-	free(real);
 	return bt_errorf(err, BT_EXIT_IO, 0, 0, "can't rewrite '%s': %s", path,
 	    strerror(saved));
+}
+
+struct bt_output *
+bt_output_open(const char *path, const char *suffix, struct bt_error *err)
+{
+	struct bt_output *out = bt_xcalloc(1, sizeof(*out));
+
+	out->path = path;
+	out->suffix = suffix;
+	out->fd = -1;
+	if (path != NULL && open_in_place(out, err) < 0) {
+		output_free(out);
+		return NULL;
+	}
+	return out;
+}
+
+/* After a failed write the rest is dropped: close says why. */
+void
+bt_output_write(void *arg, const char *buf, size_t len)
+{
+	struct bt_output *out = arg;
+
+	if (out->error != 0 || len == 0)
+		return;
+	if (out->path != NULL) {
+		if (write_all(out->fd, buf, len) < 0)
+			out->error = errno != 0 ? errno : EIO;
+	} else if (fwrite(buf, 1, len, stdout) != len)
+		out->error = errno != 0 ? errno : EIO;
+}
+
+int
+bt_output_close(struct bt_output *out, bool commit, struct bt_error *err)
+{
+	int rc = 0;
+
+	if (out->path != NULL && commit)
+		rc = commit_in_place(out, err);
+	else if (out->path != NULL) {
+		close(out->fd);
+		remove_tmp();
+	} else if (out->error != 0) {
+		/* Said here, with its errno: not again at bt_close_stdout. */
+		out_reported = true;
+		rc = bt_errorf(err, BT_EXIT_IO, 0, 0, "can't write the "
+		    "output: %s", strerror(out->error));
+	}
+	output_free(out);
+	return rc;
 }
 
 int
 bt_write_output(const char *path, const char *suffix, const char *buf,
     size_t len, struct bt_error *err)
 {
-	if (path != NULL)
-		return write_in_place(path, suffix, buf, len, err);
-	if (fwrite(buf, 1, len, stdout) != len) {
-		/* Said here, with its errno: not again at bt_close_stdout. */
-		out_reported = true;
-		return bt_errorf(err, BT_EXIT_IO, 0, 0, "can't write the "
-		    "output: %s", strerror(errno));
-	}
-	return 0;
+	struct bt_output *out = bt_output_open(path, suffix, err);
+
+	if (out == NULL)
+		return -1;
+	bt_output_write(out, buf, len);
+	return bt_output_close(out, true, err);
 }
 
 /* A full disk or a closed pipe shows only when the output is flushed. */

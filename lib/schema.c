@@ -302,6 +302,11 @@ load_field(const struct bt_field *f, void *obj, const struct bt_node *n,
 			return bt_errorf(ld->err, BT_EXIT_DATA, n->line, n->col,
 			    "'%s' is %zu bytes long: a name is at most %d",
 			    f->key, strlen(n->str), BT_MAX_NAME);
+		if (n->kind == BT_NODE_SCALAR && (f->flags & BT_KEPT)) {
+			*AT(obj, f, char *) = bt_arena_strdup(
+			    &ld->st->strings, n->str);
+			return 0;
+		}
 		return bt_node_str(n, AT(obj, f, char *), f->key, ld);
 	case BT_F_WORD:
 		if (bt_node_word(n, f->words, &w, f->key, ld))
@@ -351,6 +356,102 @@ set_default(const struct bt_field *f, void *obj)
 		*AT(obj, f, int) = (int)f->def;
 }
 
+/* Does a key whose value is n get read (and so a place)? A derived key
+ * of a scenario is refused instead. */
+static bool
+read_key(const struct bt_field *f, const struct bt_node *n,
+    const struct bt_load *ld)
+{
+	return n != NULL && !((f->flags & BT_DERIVED) &&
+	    ld->mode == BT_LOAD_SCENARIO);
+}
+
+/*
+ * A place in the state's places: the first of a struct's, and one whose
+ * line is not a little after the place before it (keys out of the
+ * table's order, a long value), in two words, PLACE_FULL | line and the
+ * column; any other in one, its line's distance from the place before
+ * it and its column. A unit's 16 places take 17 words, not 32 (issue 19).
+ */
+#define PLACE_FULL	0x80000000u
+#define PLACE_COLS	12		/* bits of a short place's column */
+
+static void
+add_place(struct bt_places *p, const struct bt_pos *prev,
+    const struct bt_pos *at)
+{
+	long down = prev != NULL ? (long)at->line - prev->line : -1;
+
+	if (down >= 0 && down < (1L << (31 - PLACE_COLS)) && at->col >= 0 &&
+	    at->col < (1 << PLACE_COLS))
+		p->v[p->n++] = (uint32_t)down << PLACE_COLS | (uint32_t)at->col;
+	else {
+		p->v[p->n++] = PLACE_FULL | (uint32_t)at->line;
+		p->v[p->n++] = (uint32_t)at->col;
+	}
+}
+
+/* The k-th place of the struct whose places start at index at. */
+static struct bt_pos
+get_place(const struct bt_places *p, size_t at, size_t k)
+{
+	struct bt_pos pos = { 0, 0 };
+
+	for (size_t i = 0; i <= k; i++)
+		if (p->v[at] & PLACE_FULL) {
+			pos.line = (int)(p->v[at] & ~PLACE_FULL);
+			pos.col = (int)p->v[at + 1];
+			at += 2;
+		} else {
+			pos.line += (int)(p->v[at] >> PLACE_COLS);
+			pos.col = (int)(p->v[at] & ((1u << PLACE_COLS) - 1));
+			at++;
+		}
+	return pos;
+}
+
+/*
+ * The places of obj's keys to be read (their values'), one after the
+ * other in the table's order, in the state's places, said in obj's
+ * marks. Before its nested mappings are read, so that each struct's
+ * places stay together.
+ */
+static void
+add_places(const struct bt_schema *s, void *obj,
+    const struct bt_node *const *seen, struct bt_load *ld)
+{
+	struct bt_marks *m = (struct bt_marks *)((char *)obj + s->marks);
+	struct bt_places *p = &ld->st->places;
+	struct bt_pos at, prev;
+	size_t n = 0;
+
+	m->set = 0;
+	for (size_t i = 0; i < s->nfields; i++)
+		if (read_key(&s->fields[i], seen[i], ld)) {
+			m->set |= 1u << i;
+			n++;
+		}
+	if (n == 0)
+		return;
+	if (p->cap - p->n < 2 * n) {
+		/* Some 18 bytes of text a key: sized from the input once. */
+		size_t cap = p->cap ? 2 * p->cap : ld->textlen / 16 + 64;
+
+		while (cap - p->n < 2 * n)
+			cap *= 2;
+		p->v = bt_xreallocarray(p->v, cap, sizeof(*p->v));
+		p->cap = cap;
+	}
+	m->at = (uint32_t)p->n;
+	for (size_t i = 0, k = 0; i < s->nfields; i++)
+		if (m->set & (1u << i)) {
+			at.line = seen[i]->line;
+			at.col = seen[i]->col;
+			add_place(p, k++ > 0 ? &prev : NULL, &at);
+			prev = at;
+		}
+}
+
 int
 bt_schema_load(const struct bt_schema *s, void *obj,
     const struct bt_node *map, const char *label, struct bt_load *ld)
@@ -398,14 +499,16 @@ bt_schema_load(const struct bt_schema *s, void *obj,
 		}
 		seen[i] = map->kids[k + 1];
 	}
+	for (size_t i = 0; i < s->nfields; i++)
+		if (bt_node_null(seen[i]))
+			seen[i] = NULL;
+	if (s->marks != 0)
+		add_places(s, obj, seen, ld);
 	for (size_t i = 0; i < s->nfields; i++) {
 		const struct bt_field *f = &s->fields[i];
 		const struct bt_node *n = seen[i];
 
-		if (bt_node_null(n))
-			n = NULL;
-		if (n != NULL && (f->flags & BT_DERIVED) &&
-		    ld->mode == BT_LOAD_SCENARIO) {
+		if (n != NULL && !read_key(f, n, ld)) {
 			rc = bt_errorf(ld->err, BT_EXIT_DATA, n->line, n->col,
 			    "'%s' is written by the programs, not read from "
 			    "a scenario", f->key);
@@ -421,21 +524,26 @@ bt_schema_load(const struct bt_schema *s, void *obj,
 				    map->col, "%s has no '%s'", label, f->key);
 			continue;
 		}
-		if (s->marks != 0) {
-			struct bt_pos *m = (struct bt_pos *)((char *)obj +
-			    s->marks);
-
-			m[i].line = n->line;
-			m[i].col = n->col;
-		}
 		if (load_field(f, obj, n, label, ld))
 			rc = -1;
 	}
 	return rc;
 }
 
+/* The bits set in v. */
+static size_t
+bits(uint32_t v)
+{
+	size_t n = 0;
+
+	for (; v != 0; v &= v - 1)
+		n++;
+	return n;
+}
+
 struct bt_pos
-bt_schema_mark(const struct bt_schema *s, const void *obj, const char *key)
+bt_schema_mark(const struct bt_places *p, const struct bt_schema *s,
+    const void *obj, const char *key)
 {
 	struct bt_pos at = { 0, 0 }, in;
 	size_t len = strcspn(key, ".");
@@ -445,12 +553,18 @@ bt_schema_mark(const struct bt_schema *s, const void *obj, const char *key)
 
 		if (strncmp(f->key, key, len) != 0 || f->key[len] != '\0')
 			continue;
-		if (s->marks != 0)
-			at = ((const struct bt_pos *)((const char *)obj +
-			    s->marks))[i];
+		if (s->marks != 0) {
+			const struct bt_marks *m = (const struct bt_marks *)
+			    ((const char *)obj + s->marks);
+
+			/* the keys read before key i come first */
+			if (m->set & (1u << i))
+				at = get_place(p, m->at, bits(m->set &
+				    ((1u << i) - 1)));
+		}
 		if (key[len] == '.' && f->type == BT_F_SUB) {
-			in = bt_schema_mark(f->sub, (const char *)obj + f->off,
-			    key + len + 1);
+			in = bt_schema_mark(p, f->sub,
+			    (const char *)obj + f->off, key + len + 1);
 			if (in.line > 0)
 				return in;
 		}
@@ -573,7 +687,8 @@ bt_schema_free(const struct bt_schema *s, void *obj)
 		const struct bt_field *f = &s->fields[i];
 
 		if (f->type == BT_F_STR) {
-			free(*AT(obj, f, char *));
+			if (!(f->flags & BT_KEPT))	/* the state's */
+				free(*AT(obj, f, char *));
 			*AT(obj, f, char *) = NULL;
 		} else if (f->type == BT_F_SUB)
 			bt_schema_free(f->sub, (char *)obj + f->off);

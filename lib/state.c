@@ -528,7 +528,7 @@ load_unit_map(struct bt_load *ld, const struct bt_node *key,
 	}
 	u = &st->units[st->nunits++];
 	memset(u, 0, sizeof(*u));
-	u->id = bt_xstrdup(key->str);
+	u->id = bt_arena_strdup(&st->strings, key->str);
 	u->line = key->line;
 	u->col = key->col;
 	u->w = u->h = 1;
@@ -914,25 +914,49 @@ stream_entry(void *arg, int depth, const struct bt_node *key,
 	return 1;
 }
 
-int
-bt_state_read(struct bt_state *st, const char *buf, size_t len,
-    enum bt_load_mode mode, struct bt_error *err)
+/* bt_state_read, the text's pages given back as it is read or not. */
+static int
+state_read(struct bt_state *st, const char *buf, size_t len,
+    enum bt_load_mode mode, struct bt_tree *tree, struct bt_error *err)
 {
 	struct bt_load ld = { .err = err, .st = st, .mode = mode, .textlen = len };
 	struct bt_tree_hook hook = { "units", stream_entry, &ld };
-	struct bt_tree tree = { .hook = &hook };
 	size_t before = err->n;
 	int rc;
 
 	memset(st, 0, sizeof(*st));
-	rc = bt_tree_parse(&tree, buf, len, err);
+	tree->hook = &hook;
+	rc = bt_tree_parse(tree, buf, len, err);
 	if (rc == 0)
-		rc = state_load(&ld, tree.root);
-	bt_tree_free(&tree);
+		rc = state_load(&ld, tree->root);
+	bt_tree_free(tree);
 	if (rc == 0 && err->n > before)	/* a streamed unit's problem */
 		rc = -1;
 	if (rc == 0 && mode == BT_LOAD_STATE)
 		rc = bt_state_check(st, err);
+	return rc;
+}
+
+int
+bt_state_read(struct bt_state *st, const char *buf, size_t len,
+    enum bt_load_mode mode, struct bt_error *err)
+{
+	struct bt_tree tree = { 0 };
+
+	return state_read(st, buf, len, mode, &tree, err);
+}
+
+int
+bt_state_read_input(struct bt_state *st, struct bt_input *in,
+    enum bt_load_mode mode, struct bt_error *err)
+{
+	struct bt_tree tree = { .give_back = in->again };
+	int rc = state_read(st, in->buf, in->len, mode, &tree, err);
+
+	/* Zeros where pages went back: not a text to look at again. An
+	 * input that can't be read again is left blank. */
+	if (rc < 0 && tree.given_back && bt_input_again(in) < 0)
+		memset(in->buf, ' ', in->len);
 	return rc;
 }
 
@@ -947,8 +971,7 @@ bt_state_free(struct bt_state *st)
 		}
 		for (size_t i = 0; i < st->nunits; i++) {
 			bt_schema_free(st->rules->unit, &st->units[i]);
-			free(st->units[i].id);
-			free(st->units[i].stands);
+			free(st->units[i].stands);	/* the id is st->strings' */
 		}
 	}
 	free(st->sides);
@@ -978,6 +1001,8 @@ bt_state_free(struct bt_state *st)
 	free(st->keyed);
 	free(st->battle);
 	free(st->deploy_first);
+	free(st->places.v);
+	bt_arena_free(&st->strings);
 	memset(st, 0, sizeof(*st));
 }
 
@@ -1057,19 +1082,23 @@ dup_custom(const struct bt_field *f, void *obj)
 	}
 }
 
-/* After a struct copy, obj's own copy of what schema s says it owns:
- * the mirror of bt_schema_free. */
+/* After a struct copy, obj's own copy of what schema s says it owns,
+ * BT_KEPT strings into the copy's strings: the mirror of bt_schema_free. */
 static void
-dup_schema(const struct bt_schema *s, void *obj)
+dup_schema(struct bt_state *dst, const struct bt_schema *s, void *obj)
 {
 	for (size_t i = 0; i < s->nfields; i++) {
 		const struct bt_field *f = &s->fields[i];
 		void *at = (char *)obj + f->off;
 
-		if (f->type == BT_F_STR)
+		if (f->type == BT_F_STR && (f->flags & BT_KEPT) &&
+		    *(char **)at != NULL)
+			*(char **)at = bt_arena_strdup(&dst->strings,
+			    *(char **)at);
+		else if (f->type == BT_F_STR)
 			*(char **)at = dup_str(*(char **)at);
 		else if (f->type == BT_F_SUB)
-			dup_schema(f->sub, at);
+			dup_schema(dst, f->sub, at);
 		else if (f->type == BT_F_NAMES)
 			dup_names(at);
 		else if (f->type == BT_F_CUSTOM && f->free != NULL)
@@ -1086,12 +1115,13 @@ bt_state_copy(struct bt_state *dst, const struct bt_state *src)
 
 	*dst = *src;
 	dst->log_quiet = false;
+	dst->strings = NULL;
 	if (dst->rules != NULL)
-		dup_schema(dst->rules->state, dst);
+		dup_schema(dst, dst->rules->state, dst);
 	dst->sides = dup_mem(src->sides, src->nsides, sizeof(*src->sides));
 	for (size_t i = 0; i < dst->nsides; i++) {
 		if (dst->rules != NULL)
-			dup_schema(dst->rules->side, &dst->sides[i]);
+			dup_schema(dst, dst->rules->side, &dst->sides[i]);
 		dst->sides[i].id = dup_str(dst->sides[i].id);
 	}
 	dst->units = dup_mem(src->units, src->nunits, sizeof(*src->units));
@@ -1099,8 +1129,8 @@ bt_state_copy(struct bt_state *dst, const struct bt_state *src)
 		struct bt_unit *u = &dst->units[i];
 
 		if (dst->rules != NULL)
-			dup_schema(dst->rules->unit, u);
-		u->id = dup_str(u->id);
+			dup_schema(dst, dst->rules->unit, u);
+		u->id = bt_arena_strdup(&dst->strings, u->id);
 		u->stands = dup_mem(u->stands, u->nstands, sizeof(*u->stands));
 	}
 	while (m->rows != NULL && m->rows[rows] != NULL)
@@ -1122,11 +1152,15 @@ bt_state_copy(struct bt_state *dst, const struct bt_state *src)
 	    sizeof(*src->order_at));
 	dst->log = dup_mem(src->log, src->nlog, sizeof(*src->log));
 	for (size_t i = 0; i < dst->nlog; i++) {
-		dup_schema(&log_schema, &dst->log[i]);
+		dup_schema(dst, &log_schema, &dst->log[i]);
 		dst->log[i].rolls.v = dup_mem(dst->log[i].rolls.v,
 		    dst->log[i].rolls.n, sizeof(*dst->log[i].rolls.v));
 	}
-	dup_schema(&result_schema, &dst->result);
+	dup_schema(dst, &result_schema, &dst->result);
+	/* Read only: the copy's marks index the same places. */
+	dst->places.v = dup_mem(src->places.v, src->places.n,
+	    sizeof(*src->places.v));
+	dst->places.cap = src->places.n;
 	/* What bt_state_free frees by name; a ruleset's table may have
 	 * copied it already (cc's deploy-first), as it frees it. */
 #define DUP_ONCE(f)	if (dst->f == src->f) dst->f = dup_str(src->f)
@@ -1149,6 +1183,29 @@ char *
 bt_state_emit(const struct bt_state *st, size_t size_hint, size_t *len)
 {
 	return bt_emit_doc(emit_state, st, size_hint, len);
+}
+
+/*
+ * Written as it is made, so that the text and the state are never both
+ * held whole (issue 19's peak memory). Into a file, a failure leaves it
+ * as it was; to standard output, libyaml refusing an event (a bug in bt:
+ * every string of a state is checked text) can come after a part of the
+ * text is out, and the run says so and fails.
+ */
+int
+bt_state_write(const struct bt_state *st, const char *path,
+    const char *suffix, struct bt_error *err)
+{
+	struct bt_output *out = bt_output_open(path, suffix, err);
+
+	if (out == NULL)
+		return -1;
+	if (bt_emit_doc_to(emit_state, st, bt_output_write, out) < 0) {
+		bt_output_close(out, false, err);
+		return bt_errorf(err, BT_EXIT_IO, 0, 0, "can't emit the state: "
+		    "libyaml failed");
+	}
+	return bt_output_close(out, true, err);
 }
 
 void
@@ -1210,7 +1267,7 @@ struct bt_pos
 bt_state_mark(const struct bt_state *st, const char *key)
 {
 	struct bt_schema *schema = state_schema(st->rules);
-	struct bt_pos at = bt_schema_mark(schema, st, key);
+	struct bt_pos at = bt_schema_mark(&st->places, schema, st, key);
 
 	schema_free(schema);
 	return at;
@@ -1220,7 +1277,8 @@ struct bt_pos
 bt_unit_mark(const struct bt_state *st, const struct bt_unit *u,
     const char *key)
 {
-	struct bt_pos at = bt_schema_mark(st->rules->unit, u, key);
+	struct bt_pos at = bt_schema_mark(&st->places, st->rules->unit, u,
+	    key);
 
 	if (at.line == 0) {
 		at.line = u->line;
@@ -1233,7 +1291,8 @@ struct bt_pos
 bt_side_mark(const struct bt_state *st, const struct bt_side *s,
     const char *key)
 {
-	struct bt_pos at = bt_schema_mark(st->rules->side, s, key);
+	struct bt_pos at = bt_schema_mark(&st->places, st->rules->side, s,
+	    key);
 
 	if (at.line == 0) {
 		at.line = s->line;
@@ -1541,7 +1600,8 @@ check_log(const struct bt_state *st, struct bt_error *err)
 {
 	for (size_t i = 0; i < st->nlog; i++) {
 		const struct bt_log_entry *e = &st->log[i];
-		struct bt_pos round = bt_schema_mark(&log_schema, e, "round");
+		struct bt_pos round = bt_schema_mark(&st->places, &log_schema, e,
+		    "round");
 		const char *ev = e->event;
 
 		if (e->round > st->round)
@@ -1555,13 +1615,13 @@ check_log(const struct bt_state *st, struct bt_error *err)
 			    st->log[i - 1].round);
 		if (*ev == '\0' || ev[strspn(ev, "abcdefghijklmnopqrstuvwxyz"
 		    "0123456789-")] != '\0')
-			bt_data_error(err, bt_schema_mark(&log_schema, e,
-			    "event"), "log entry %zu has event '%s', which is "
+			bt_data_error(err, bt_schema_mark(&st->places,
+			    &log_schema, e, "event"), "log entry %zu has event '%s', which is "
 			    "not one word (lowercase letters, digits, '-')",
 			    i + 1, ev);
 		if (e->who != NULL && !known_who(st, e))
-			bt_data_error(err, bt_schema_mark(&log_schema, e,
-			    "who"), "log entry %zu is about '%s' ('who'), "
+			bt_data_error(err, bt_schema_mark(&st->places,
+			    &log_schema, e, "who"), "log entry %zu is about '%s' ('who'), "
 			    "which is neither a side nor a unit", i + 1, e->who);
 	}
 }

@@ -4,6 +4,9 @@
  * no use for and what would make libyaml slow or unsafe: aliases, anchors,
  * tags, deep nesting, duplicate keys, more than one document, no document.
  */
+#define _DEFAULT_SOURCE		/* madvise */
+#include <sys/mman.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -12,7 +15,8 @@
 #include "bt.h"
 
 /* Nodes and strings come from blocks freed at once: a 10,000-unit state
- * has half a million nodes. Blocks double from 64 KiB to 2 MiB. */
+ * has half a million nodes. Blocks double from 64 KiB to 2 MiB. A
+ * state's strings that no program replaces come from one too. */
 #define ARENA_FIRST	(64 * 1024)
 #define ARENA_HUGE	BT_HUGE
 
@@ -50,10 +54,10 @@ arena_reset(struct bt_tree *t, struct arena_mark m)
 		t->arena->used = m.used;
 }
 
-static void *
-arena_alloc(struct bt_tree *t, size_t n)
+void *
+bt_arena_alloc(struct bt_arena **head, size_t n)
 {
-	struct bt_arena *a = t->arena;
+	struct bt_arena *a = *head;
 
 	n = (n + 7) & ~(size_t)7;
 	if (a == NULL || a->size - a->used < n) {
@@ -64,25 +68,45 @@ arena_alloc(struct bt_tree *t, size_t n)
 		if (size < n)
 			size = n;
 		a = arena_block(size);
-		a->next = t->arena;
+		a->next = *head;
 		a->used = 0;
 		a->size = size;
-		t->arena = a;
+		*head = a;
 	}
 	a->used += n;
 	return a->mem + a->used - n;
 }
 
+char *
+bt_arena_strdup(struct bt_arena **head, const char *s)
+{
+	size_t n = strlen(s) + 1;
+
+	return memcpy(bt_arena_alloc(head, n), s, n);
+}
+
 void
-bt_tree_free(struct bt_tree *t)
+bt_arena_free(struct bt_arena **head)
 {
 	struct bt_arena *a, *next;
 
-	for (a = t->arena; a != NULL; a = next) {
+	for (a = *head; a != NULL; a = next) {
 		next = a->next;
 		free(a);
 	}
-	t->arena = NULL;
+	*head = NULL;
+}
+
+static void *
+arena_alloc(struct bt_tree *t, size_t n)
+{
+	return bt_arena_alloc(&t->arena, n);
+}
+
+void
+bt_tree_free(struct bt_tree *t)
+{
+	bt_arena_free(&t->arena);
 	t->root = NULL;
 }
 
@@ -193,24 +217,57 @@ check_keys(const struct bt_node *map, struct bt_error *err)
 	return rc;
 }
 
-/* libyaml's reader errors carry a byte offset, not a line. */
+/* A place in the text: its byte offset, line and column (1-based). */
+struct text_place {
+	size_t	 off;
+	int	 line, col;
+};
+
+/* libyaml's reader errors carry a byte offset, not a line: the place
+ * at offset off, counted on from at (off is past it). */
 static void
-offset_place(const char *buf, size_t len, size_t off, int *line, int *col)
+offset_place(const char *buf, size_t len, size_t off, struct text_place *at)
 {
-	*line = 1;
-	*col = 1;
-	for (size_t i = 0; i < off && i < len; i++) {
+	for (size_t i = at->off; i < off && i < len; i++) {
 		if (buf[i] == '\n') {
-			++*line;
-			*col = 1;
+			at->line++;
+			at->col = 1;
 		} else if (((unsigned char)buf[i] & 0xC0) != 0x80)
-			++*col;
+			at->col++;
 	}
+	at->off = off;
+}
+
+/*
+ * t->give_back: the text before past (which libyaml has read and
+ * decoded) goes back to the kernel in pieces of GIVE bytes, so that a
+ * big state and all its text are not held at once (issue 19); read_all
+ * keeps such a text in small pages, so that no huge page is split. *at,
+ * the place where the pieces given back end, for a reader's error
+ * further on.
+ */
+#define GIVE	(64 * 1024)
+
+static void
+give_back(struct bt_tree *t, const char *buf, size_t len, size_t past,
+    struct text_place *at)
+{
+	uintptr_t start = (uintptr_t)buf;
+	uintptr_t lo = (start + at->off + GIVE - 1) / GIVE * GIVE;
+	uintptr_t hi = (start + past) / GIVE * GIVE;
+
+	if (hi <= lo)
+		return;
+	offset_place(buf, len, hi - start, at);
+#ifdef MADV_DONTNEED
+	if (madvise((void *)lo, hi - lo, MADV_DONTNEED) == 0)
+		t->given_back = true;
+#endif
 }
 
 static int
 parser_error(const yaml_parser_t *p, const char *buf, size_t len,
-    struct bt_error *err)
+    struct text_place *at, struct bt_error *err)
 {
 	int line = (int)p->problem_mark.line + 1;
 	int col = (int)p->problem_mark.column + 1;
@@ -219,7 +276,9 @@ parser_error(const yaml_parser_t *p, const char *buf, size_t len,
 	if (p->error == YAML_MEMORY_ERROR)
 		return bt_errorf(err, BT_EXIT_IO, 0, 0, "out of memory");
 	if (p->error == YAML_READER_ERROR) {
-		offset_place(buf, len, p->problem_offset, &line, &col);
+		offset_place(buf, len, p->problem_offset, at);
+		line = at->line;
+		col = at->col;
 		return bt_errorf(err, BT_EXIT_DATA, line, col, "not YAML: %s",
 		    problem);
 	}
@@ -338,11 +397,13 @@ bt_tree_parse(struct bt_tree *t, const char *buf, size_t len,
 	struct { struct bt_node *node; size_t first; } open[BT_MAX_DEPTH + 1];
 	const struct bt_tree_hook *hook = t->hook;
 	struct arena_mark mark = { NULL, 0 };
+	struct text_place given = { 0, 1, 1 };
 	int depth = 0, docs = 0, rc = -1, bom;
 	bool done = false, streaming = false, ascii;
 
 	t->root = NULL;
 	t->arena = NULL;
+	t->given_back = false;
 	if ((bom = bt_text_bom(buf, len, err)) < 0)
 		return -1;
 	buf += bom;
@@ -354,9 +415,11 @@ bt_tree_parse(struct bt_tree *t, const char *buf, size_t len,
 		struct bt_node *node = NULL;
 
 		if (!yaml_parser_parse(&p, &ev)) {
-			parser_error(&p, buf, len, err);
+			parser_error(&p, buf, len, &given, err);
 			goto out;
 		}
+		if (t->give_back && p.offset - given.off >= GIVE)
+			give_back(t, buf, len, p.offset, &given);
 		switch (ev.type) {
 		case YAML_STREAM_END_EVENT:
 			done = true;

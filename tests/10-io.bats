@@ -43,6 +43,36 @@ load helper
 	assert_equal "$stderr" "bt-check: bad.yaml:2:8: unknown rules 'chess' (one of: cc, kingdom, clash)"
 }
 
+# A big state's text read from a file goes back to the kernel as it is
+# read (bt-state(5), MEMORY): what is said after that must not change.
+@test "a big state's bad byte near its end is named at its line and column, read from a file, on standard input and with -i" {
+	"$BT_SRCDIR/bench/gen-state" 10000 > big.yaml
+	n=$(($(grep -n '^order:' big.yaml | cut -d: -f1) - 5))
+	awk -v n="$n" 'NR == n { sub(/: /, ": a\001b") } 1' big.yaml > bad.yaml
+	run --separate-stderr -3 bt-check bad.yaml
+	assert_equal "$stderr" "bt-check: bad.yaml:$n:14: not YAML: control characters are not allowed"
+	assert_equal "$output" ""
+	run --separate-stderr -3 bash -c 'bt-check < bad.yaml'
+	assert_equal "$stderr" "bt-check: <stdin>:$n:14: not YAML: control characters are not allowed"
+	cp bad.yaml before.yaml
+	run --separate-stderr -3 bt-resolve -i bad.yaml
+	assert_equal "$stderr" "bt-resolve: bad.yaml:$n:14: not YAML: control characters are not allowed"
+	cmp bad.yaml before.yaml
+}
+
+@test "a big scenario read from a file, its text given back as it was read, is still told as a scenario" {
+	"$BT_SRCDIR/bench/gen-state" 10000 |
+	    awk '/^(rng|round|active|deploy-first):/ { next }
+		/^(order|log):/ { skip = 1; next }
+		skip && /^[^ -]/ { skip = 0 }
+		!skip' > sc.yaml
+	run --separate-stderr -3 bt-check sc.yaml
+	assert_equal "$stderr" "bt-check: sc.yaml: a scenario, not a battle state: start it with bt-init, or check it with bt-check --scenario"
+	run --separate-stderr -3 bash -c 'bt-check < sc.yaml'
+	assert_equal "$stderr" "bt-check: <stdin>: a scenario, not a battle state: start it with bt-init, or check it with bt-check --scenario"
+	assert_equal "$output" ""
+}
+
 @test "--in-place rewrites the file and writes nothing to stdout" {
 	cc_state > s.yaml
 	sed 's/^name: .*/name:   "Skirmish at the ford"/' s.yaml > messy.yaml

@@ -27,6 +27,38 @@ edit() {
 	[ "$n" -ge 3 ]
 }
 
+@test "round trip: a big state's text handed out in pieces, then libyaml's from where bt's writer stopped, is libyaml's byte for byte" {
+	# Notes of two lines in the last unit: bt's writer has sent some
+	# 64 KiB pieces when it meets them and leaves the rest to libyaml.
+	"$BT_SRCDIR/bench/gen-state" 2000 |
+	    sed '/^order:/i\    notes: |-\n      first line\n      second line' > big.yaml
+	run --separate-stderr -0 bt-check big.yaml
+	assert_equal "$stderr" ""
+	bt-check big.yaml > ours.yaml
+	BT_EMIT=libyaml bt-check big.yaml > libyaml.yaml
+	cmp ours.yaml libyaml.yaml
+	[ "$(grep -c 'second line' ours.yaml)" -eq 1 ]
+	bt-check ours.yaml | cmp - ours.yaml
+}
+
+# A check's message names a key at the place it was read: most places are
+# kept short (a line a little after the last one), these whole.
+@test "a check names a key read past column 4095 at its column, and one read above the unit's other keys at its line" {
+	local long one
+	long=$(printf 'x%.0s' $(seq 4050))
+	one="  red-foot: {notes: $long, side: red, at: [0, 0], size: [2, 1], facing: s, speed: 150, ac: 15, hp: 5, max-hp: 5, attack: 3, damage: 1, morale: 1, initiative: 8, weight: 4, status: [broken]}"
+	awk -v one="$one" 'NR == 48 { print one } NR < 48 || NR > 61' \
+	    "$DATA/state-cc.yaml" > s.yaml
+	prefix=${one%%hp: 5,*}
+	run --separate-stderr -3 bt-check s.yaml
+	assert_equal "$stderr" "bt-check: s.yaml:48:$((${#prefix} + 5)): unit 'red-foot' is broken but has 5 HP: broken is at 0 (CC-27)"
+	# hp first, above side: the line before the unit's first place
+	awk 'NR == 49 { print "    hp: 5" } NR == 55 { print "    status: [broken]"; next } 1' \
+	    "$DATA/state-cc.yaml" > s.yaml
+	run --separate-stderr -3 bt-check s.yaml
+	assert_equal "$stderr" "bt-check: s.yaml:49:9: unit 'red-foot' is broken but has 5 HP: broken is at 0 (CC-27)"
+}
+
 @test "round trip: the small states in tests/data are canonical" {
 	local f
 	for f in cc kingdom clash messy.out; do
