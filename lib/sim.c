@@ -560,11 +560,16 @@ emit_rate(struct bt_emitter *em, const char *count_key, long k, long n)
 	bt_emit_end_seq(em);
 }
 
-/* The round by which a share q of the battles had ended (nearest rank). */
+/* The round by which a share q of the battles had ended (nearest rank:
+ * the q * n-th battle, rounded up; q and n are not negative). */
 static long
 percentile(const struct bt_sim *sim, long n, double q)
 {
-	long need = (long)ceil(q * (double)n), seen = 0;
+	double at = q * (double)n;
+	long need = (long)at, seen = 0;
+
+	if ((double)need < at)
+		need++;
 
 	if (need < 1)
 		need = 1;
