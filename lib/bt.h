@@ -568,7 +568,9 @@ struct bt_state {
 	size_t		 nsides;
 	struct bt_unit	*units;
 	size_t		 nunits;
-	char		**order;
+	/* unit ids, borrowed: a unit's own id, or one read into strings;
+	 * never freed one by one */
+	const char	**order;
 	struct bt_pos	*order_at;
 	size_t		 norder;
 	struct bt_turn	 turn;		/* cc */

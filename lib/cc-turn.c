@@ -145,7 +145,6 @@ cc_pass_turn(struct bt_state *st, struct bt_dice *dice, size_t next)
 		if (start_turn(st, dice, u))
 			return;
 		/* it fled: out of 'order', and order[next] is the one after */
-		free(st->order[next]);
 		memmove(st->order + next, st->order + next + 1,
 		    (st->norder - next - 1) * sizeof(*st->order));
 		memmove(st->order_at + next, st->order_at + next + 1,

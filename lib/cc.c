@@ -714,7 +714,6 @@ cc_settle(struct bt_state *st, struct bt_dice *dice)
 		}
 		if (st->active != NULL && strcmp(st->order[i], st->active) == 0)
 			active_out = true;
-		free(st->order[i]);
 	}
 	st->norder = k;
 	if (cc_battle_over(st, false) || !active_out)

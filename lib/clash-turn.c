@@ -60,8 +60,7 @@ clash_prune_order(struct bt_state *st)
 		if (u != NULL && clash_in_battle(u)) {
 			st->order[k] = st->order[i];
 			st->order_at[k++] = st->order_at[i];
-		} else
-			free(st->order[i]);
+		}
 	}
 	st->norder = k;
 }

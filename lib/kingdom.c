@@ -503,10 +503,8 @@ km_leave(struct bt_state *st, struct bt_unit *u, unsigned why)
 	u->status |= why;
 	u->placed = false;
 	for (size_t i = 0; i < st->norder; i++) {
-		if (strcmp(st->order[i], u->id) == 0) {
-			free(st->order[i]);
+		if (strcmp(st->order[i], u->id) == 0)
 			continue;
-		}
 		st->order[j++] = st->order[i];
 	}
 	st->norder = j;
@@ -779,7 +777,7 @@ kingdom_setup(struct bt_state *st, struct bt_dice *dice, struct bt_error *err)
 	st->order_at = bt_xcalloc(st->nunits + 1, sizeof(*st->order_at));
 	for (size_t i = 0; i < st->nunits; i++)
 		if (bt_unit_acts(&st->units[i]))
-			st->order[st->norder++] = bt_xstrdup(st->units[i].id);
+			st->order[st->norder++] = st->units[i].id;
 	if (st->nsides == 2)
 		km_maneuver_check(st, dice);
 	return 0;

@@ -242,7 +242,7 @@ bt_initiative_chosen(struct bt_state *st, struct bt_dice *dice,
 	st->order = bt_xcalloc(n + 1, sizeof(*st->order));
 	st->order_at = bt_xcalloc(n + 1, sizeof(*st->order_at));
 	for (size_t i = 0; i < n; i++)
-		st->order[i] = bt_xstrdup(acting[i]->id);
+		st->order[i] = acting[i]->id;
 	st->norder = n;
 	free(st->active);
 	st->active = n > 0 ? bt_xstrdup(st->order[0]) : NULL;

@@ -607,10 +607,14 @@ load_order(void *obj, const struct bt_node *n, struct bt_load *ld)
 	st->order = bt_xcalloc(n->n + 1, sizeof(*st->order));
 	st->order_at = bt_xcalloc(n->n + 1, sizeof(*st->order_at));
 	for (size_t i = 0; i < n->n; i++) {
+		char *id = NULL;
+
 		st->order_at[i].line = n->kids[i]->line;
 		st->order_at[i].col = n->kids[i]->col;
-		if (bt_node_str(n->kids[i], &st->order[i], "order", ld))
+		if (bt_node_str(n->kids[i], &id, "order", ld))
 			return -1;
+		st->order[i] = bt_arena_strdup(&st->strings, id);
+		free(id);
 		st->norder++;
 	}
 	return 0;
@@ -985,9 +989,7 @@ bt_state_free(struct bt_state *st)
 		free(st->map.zones[i].r);
 	}
 	free(st->map.zones);
-	for (size_t i = 0; i < st->norder; i++)
-		free(st->order[i]);
-	free(st->order);
+	free(st->order);	/* its ids are borrowed */
 	free(st->order_at);
 	for (size_t i = 0; i < st->nlog; i++) {
 		bt_schema_free(&log_schema, &st->log[i]);
@@ -1147,7 +1149,7 @@ bt_state_copy(struct bt_state *dst, const struct bt_state *src)
 	}
 	dst->order = dup_mem(src->order, src->norder + 1, sizeof(*src->order));
 	for (size_t i = 0; i < dst->norder; i++)
-		dst->order[i] = bt_xstrdup(dst->order[i]);
+		dst->order[i] = bt_arena_strdup(&dst->strings, dst->order[i]);
 	dst->order_at = dup_mem(src->order_at, src->norder + 1,
 	    sizeof(*src->order_at));
 	dst->log = dup_mem(src->log, src->nlog, sizeof(*src->log));
