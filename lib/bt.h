@@ -1042,6 +1042,8 @@ struct bt_sim_run {
 };
 /* The seed of battle k of a state whose seed is seed (bt-sim(1)). */
 uint64_t bt_sim_seed(long seed, long k);
+/* The 95% Wilson score interval of k in n: [0, 1] when n is 0. */
+void	 bt_sim_wilson(long k, long n, double *lo, double *hi);
 /* Empty counts for run's battle. */
 void	 bt_sim_init(struct bt_sim *, const struct bt_sim_run *);
 void	 bt_sim_free(struct bt_sim *);

@@ -9,7 +9,6 @@
  * side) covers the rows TOP + ROW * i + 2 to TOP + ROW * i + ROW - 3 and
  * starts at column LEFT; a rate r fills BAR * r pixels of it.
  */
-#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -56,20 +55,14 @@ side_color(const struct bt_sim *sim, size_t s)
 static void
 rate_bar(cairo_t *cr, int i, const char *label, long k, long n)
 {
-	const double z = 1.959963984540054;
 	double y = TOP + ROW * i, p = n > 0 ? (double)k / (double)n : 0;
-	double d, c, h, lo, hi;
+	double lo, hi;
 	char buf[64];
 
 	cairo_rectangle(cr, LEFT, y + 2, BAR * p, ROW - 4);
 	cairo_fill(cr);
 	/* The same interval as the answer's wilson-95. */
-	d = 1 + (n > 0 ? z * z / (double)n : 0);
-	c = n > 0 ? (p + z * z / (2.0 * (double)n)) / d : 0.5;
-	h = n > 0 ? z * sqrt(p * (1 - p) / (double)n + z * z /
-	    (4.0 * (double)n * (double)n)) / d : 0.5;
-	lo = c - h < 0 ? 0 : c - h;
-	hi = c + h > 1 ? 1 : c + h;
+	bt_sim_wilson(k, n, &lo, &hi);
 	cairo_set_source_rgb(cr, 0, 0, 0);
 	cairo_set_line_width(cr, 2);
 	cairo_move_to(cr, LEFT + BAR * lo, y + ROW / 2.0);

@@ -518,8 +518,8 @@ emit_fixed(struct bt_emitter *em, const char *key, double v, int digits)
 }
 
 /* The 95% Wilson score interval of k in n (Wilson 1927). */
-static void
-wilson(long k, long n, double *lo, double *hi)
+void
+bt_sim_wilson(long k, long n, double *lo, double *hi)
 {
 	const double z = 1.959963984540054;
 	double p, d, c, h;
@@ -544,7 +544,7 @@ emit_rate(struct bt_emitter *em, const char *count_key, long k, long n)
 {
 	double lo, hi;
 
-	wilson(k, n, &lo, &hi);
+	bt_sim_wilson(k, n, &lo, &hi);
 	emit_kv(em, count_key, k);
 	emit_fixed(em, "rate", n > 0 ? (double)k / (double)n : 0, 4);
 	emit_key(em, "wilson-95");
