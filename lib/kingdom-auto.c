@@ -80,15 +80,6 @@ of_army(const struct bt_option *op, const char *army)
 	return op->unit != NULL && strcmp(op->unit, army) == 0;
 }
 
-/* Where the army would stand with its top-left square at (x, y). */
-static struct bt_rect
-rect_at(const struct bt_unit *u, int x, int y)
-{
-	struct bt_rect r = { x, y, x + u->w - 1, y + u->h - 1 };
-
-	return r;
-}
-
 /* The least distance from the army at r to a hostile army on the field;
  * the nearest in *near. */
 static int
@@ -160,7 +151,7 @@ simple_choose(const struct bt_state *st, const char *side,
 			if (!of_army(op, army) || op->kind != BT_OPT_MOVE ||
 			    is_disengage(o, op))
 				continue;
-			r = rect_at(u, op->x, op->y);
+			r = km_rect_at(u, op->x, op->y);
 			d = nearest(st, u, &r, NULL);
 			if (d < bestd || (d == bestd && best >= 0 &&
 			    op->cost < o->v[best].cost)) {
@@ -617,7 +608,7 @@ general_move(const struct bt_state *st, const struct bt_unit *u,
 		if (!of_army(op, u->id) || op->kind != BT_OPT_MOVE ||
 		    is_disengage(o, op))
 			continue;
-		r = rect_at(u, op->x, op->y);
+		r = km_rect_at(u, op->x, op->y);
 		if ((s = place(st, u, &r, target)) > best) {
 			best = s;
 			pick = (int)k;

@@ -194,21 +194,12 @@ field_free(struct field *f)
 	free(f->v);
 }
 
-/* Where u would stand with its top-left square at (x, y). */
-static struct bt_rect
-rect_at(const struct bt_unit *u, int x, int y)
-{
-	struct bt_rect r = { x, y, x + u->w - 1, y + u->h - 1 };
-
-	return r;
-}
-
 /* Could the army stand with its top-left square at (x, y)? */
 static bool
 fits(const struct bt_state *st, const struct field *f,
     const struct bt_unit *u, int x, int y)
 {
-	struct bt_rect a = rect_at(u, x, y);
+	struct bt_rect a = km_rect_at(u, x, y);
 
 	for (int j = y; j < y + u->h; j++)
 		for (int i = x; i < x + u->w; i++)
@@ -248,7 +239,7 @@ static const struct bt_unit *
 new_contact(const struct field *f, const struct bt_unit *u, int fx, int fy,
     int x, int y)
 {
-	struct bt_rect from = rect_at(u, fx, fy), to = rect_at(u, x, y);
+	struct bt_rect from = km_rect_at(u, fx, fy), to = km_rect_at(u, x, y);
 
 	for (size_t k = 0; k < f->nfoes; k++)
 		if (bt_rect_distance(&to, &f->v[k].r) == 1 &&
@@ -272,7 +263,7 @@ held_by(const struct bt_state *st, const struct bt_unit *u)
 static const struct bt_unit *
 still_held(const struct field *f, const struct bt_unit *u, int x, int y)
 {
-	struct bt_rect to = rect_at(u, x, y);
+	struct bt_rect to = km_rect_at(u, x, y);
 
 	if (f->held_by == NULL)
 		return NULL;

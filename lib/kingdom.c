@@ -386,12 +386,19 @@ BT_MARKS_FIT(struct bt_unit, unit_fields);
 
 /* --- what the other files ask of an army -------------------------------- */
 
+/* Where u would stand with its top-left square at (x, y). */
+struct bt_rect
+km_rect_at(const struct bt_unit *u, int x, int y)
+{
+	struct bt_rect r = { x, y, x + u->w - 1, y + u->h - 1 };
+
+	return r;
+}
+
 struct bt_rect
 km_rect(const struct bt_unit *u)
 {
-	struct bt_rect r = { u->x, u->y, u->x + u->w - 1, u->y + u->h - 1 };
-
-	return r;
+	return km_rect_at(u, u->x, u->y);
 }
 
 /* On the field: neither destroyed nor routed (KM-9, KM-12). */

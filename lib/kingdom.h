@@ -24,6 +24,7 @@ extern const char *const km_fate_words[];
 
 /* kingdom.c: armies and their circumstances */
 struct bt_rect	 km_rect(const struct bt_unit *);
+struct bt_rect	 km_rect_at(const struct bt_unit *, int x, int y);
 bool	 km_on_field(const struct bt_unit *);
 bool	 km_hostile(const struct bt_unit *, const struct bt_unit *);
 /* G-1: any of the 8 neighbours of one of a's squares is one of b's. */

@@ -842,15 +842,8 @@ render(struct draw *d, int format, int paper, FILE *fp)
 		cairo_scale(d->cr, scale, scale);
 	}
 	draw(d);
-	cs = cairo_status(d->cr);
-	cairo_destroy(d->cr);
+	cs = bt_picture_finish(s, d->cr, format, fp);
 	d->cr = NULL;
-	if (cs == CAIRO_STATUS_SUCCESS && format == BT_FMT_PNG)
-		cs = cairo_surface_write_to_png_stream(s, write_fp, fp);
-	cairo_surface_finish(s);
-	if (cs == CAIRO_STATUS_SUCCESS)
-		cs = cairo_surface_status(s);
-	cairo_surface_destroy(s);
 	return cs;
 }
 
@@ -859,10 +852,9 @@ bt_render_picture(const struct bt_state *st, int format, int paper,
     FILE *fp, struct bt_error *err)
 {
 	struct draw d = { .st = st };
-	cairo_status_t cs;
 	size_t len = 0;
 	FILE *mem;
-	int rc = 0;
+	int rc;
 
 	if (st->map.width > MAXSQ || st->map.height > MAXSQ)
 		return bt_errorf(err, BT_EXIT_USAGE, 0, 0, "the map is %dx%d "
@@ -893,14 +885,7 @@ bt_render_picture(const struct bt_state *st, int format, int paper,
 	if (len > 0 && d.order[len - 1] == '\n')
 		d.order[len - 1] = '\0';
 	layout(&d);
-	cs = render(&d, format, paper, fp);
-	/* A failed write is left in fp's error flag for the final check of
-	 * standard output, which reports it once, with its errno. */
-	if (cs != CAIRO_STATUS_SUCCESS &&
-	    !(cs == CAIRO_STATUS_WRITE_ERROR && ferror(fp)))
-		rc = bt_errorf(err, BT_EXIT_IO, 0, 0, "can't draw the %s "
-		    "picture: %s", bt_format_words[format],
-		    cairo_status_to_string(cs));
+	rc = bt_picture_error(render(&d, format, paper, fp), format, fp, err);
 	free(d.tags);
 	free(d.heading);
 	free(d.order);
@@ -938,6 +923,35 @@ bt_picture_side_rgb(cairo_t *cr, int i)
 {
 	color(cr, i >= 0 && (size_t)i < BT_NELEM(side_rgb) ? side_rgb[i] :
 	    no_side);
+}
+
+cairo_status_t
+bt_picture_finish(cairo_surface_t *s, cairo_t *cr, int format, FILE *fp)
+{
+	cairo_status_t cs = cairo_status(cr);
+
+	cairo_destroy(cr);
+	if (cs == CAIRO_STATUS_SUCCESS && format == BT_FMT_PNG)
+		cs = cairo_surface_write_to_png_stream(s, write_fp, fp);
+	cairo_surface_finish(s);
+	if (cs == CAIRO_STATUS_SUCCESS)
+		cs = cairo_surface_status(s);
+	cairo_surface_destroy(s);
+	return cs;
+}
+
+int
+bt_picture_error(cairo_status_t cs, int format, FILE *fp,
+    struct bt_error *err)
+{
+	/* A failed write is left in fp's error flag for the final check of
+	 * standard output, which reports it once, with its errno. */
+	if (cs != CAIRO_STATUS_SUCCESS &&
+	    !(cs == CAIRO_STATUS_WRITE_ERROR && ferror(fp)))
+		return bt_errorf(err, BT_EXIT_IO, 0, 0, "can't draw the %s "
+		    "picture: %s", bt_format_words[format],
+		    cairo_status_to_string(cs));
+	return 0;
 }
 
 cairo_status_t

@@ -180,22 +180,10 @@ bt_sim_picture(const struct bt_sim *sim, int format, FILE *fp,
 	}
 	cr = cairo_create(s);
 	draw(cr, sim, height);
-	cs = cairo_status(cr);
-	cairo_destroy(cr);
-	if (cs == CAIRO_STATUS_SUCCESS && format == BT_FMT_PNG)
-		cs = cairo_surface_write_to_png_stream(s, bt_picture_write, fp);
-	cairo_surface_finish(s);
-	if (cs == CAIRO_STATUS_SUCCESS)
-		cs = cairo_surface_status(s);
-	cairo_surface_destroy(s);
+	cs = bt_picture_finish(s, cr, format, fp);
 	/* One picture and the program ends: as bt_render_picture does. */
 	pango_cairo_font_map_set_default(NULL);
-	if (cs != CAIRO_STATUS_SUCCESS &&
-	    !(cs == CAIRO_STATUS_WRITE_ERROR && ferror(fp)))
-		return bt_errorf(err, BT_EXIT_IO, 0, 0, "can't draw the %s "
-		    "picture: %s", bt_format_words[format],
-		    cairo_status_to_string(cs));
-	return 0;
+	return bt_picture_error(cs, format, fp, err);
 }
 
 #else /* !HAVE_CAIRO */

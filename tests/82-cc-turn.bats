@@ -6,28 +6,12 @@
 # red-a (attack +3, damage 2, red's rating 2) faces blue-x (AC 12, 5 HP,
 # speed 100) front to front. Dice are forced.
 load helper
+load cc
 
 # --- building the battle ---
 
 scenario() {
 	cp "$DATA/cc-turn-field.yaml" sc.yaml
-}
-
-# place ID X Y FACING: moves a unit of sc.yaml.
-place() {
-	sed -i -E "/^  $1:/s/at: \[[0-9]+, [0-9]+\], facing: [nesw]/at: [$2, $3], facing: $4/" sc.yaml
-	grep -q "^  $1: .*at: \[$2, $3\], facing: $4," sc.yaml
-}
-
-# set_stat ID KEY VALUE: a key of the unit's line.
-set_stat() {
-	sed -i -E "/^  $1:/s/([ {])$2: [^,}]+/\1$2: $3/" sc.yaml
-	grep -q "^  $1: .*[ {]$2: $3[,}]" sc.yaml
-}
-
-# add_key ID 'KEY: VALUE'
-add_key() {
-	sed -i -E "/^  $1:/s/\}\$/, $2}/" sc.yaml
 }
 
 # map_row Y ROW: row Y of sc.yaml's map (G-2 letters: x is impassable).
@@ -38,18 +22,6 @@ map_row() {
 	{ print }' r=-1 sc.yaml > sc.tmp
 	mv sc.tmp sc.yaml
 	grep -q "^    - \"$2\"\$" sc.yaml
-}
-
-# The battle of sc.yaml started in s.yaml: blue wins the Culture check
-# (10 against 5) and no initiative ties, so nothing else rolls.
-start() {
-	bt-init --seed 1 -r 10,5 sc.yaml > s.yaml
-}
-
-# --- reading the battle ---
-
-order_of() {
-	sed -n '/^order:/,/^[a-z]/s/^- //p' "$1" | tr '\n' ' '
 }
 
 # The value of KEY $2 of the state's result.

@@ -4,20 +4,10 @@
 # field (tests/data/cc-fight-field.yaml): red-a faces blue-b front to
 # front and acts first, then red-c, red-bows, blue-b, blue-c.
 load helper
+load cc
 
 scenario() {
 	cp "$DATA/cc-fight-field.yaml" sc.yaml
-}
-
-# place ID X Y FACING: moves a unit of sc.yaml.
-place() {
-	sed -i -E "/^  $1:/s/at: \[[0-9]+, [0-9]+\], facing: [nesw]/at: [$2, $3], facing: $4/" sc.yaml
-	grep -q "^  $1: .*at: \[$2, $3\], facing: $4," sc.yaml
-}
-
-# blue wins the Culture check (10 against 5), no initiative ties.
-start() {
-	bt-init --seed 1 -r 10,5 sc.yaml > s.yaml
 }
 
 # The orders bt-options lists for state $1 but its moves, one a line,
