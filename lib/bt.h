@@ -49,6 +49,10 @@ struct bt_error {
 	int		 status;	/* exit status the first problem calls for */
 	struct bt_msg	*msgs;
 	size_t		 n, cap;
+	/* The caller asks only whether (a listing trying each order): the
+	 * problems are counted in n, the first one's status kept, and no
+	 * text is built (msgs stays NULL). */
+	bool		 quiet;
 };
 extern const char *bt_progname;
 /* Printed after the program's name in every message when set: bt-order

@@ -11,12 +11,16 @@
 
 #include "clash.h"
 
-/* A refusal of a check asked for the list: nothing is kept of it. */
+/* A refusal of a check asked for the list: nothing is kept of it (and
+ * with a quiet err, nothing was written). */
 static bool
 allowed(int rc, struct bt_error *err)
 {
+	bool quiet = err->quiet;
+
 	bt_error_free(err);
 	bt_error_init(err, NULL);
+	err->quiet = quiet;
 	return rc == 0;
 }
 
@@ -305,6 +309,7 @@ clash_options(const struct bt_state *st, const char *side,
 	    strcmp(u->side, side) != 0)
 		return;
 	bt_error_init(&err, NULL);
+	err.quiet = true;	/* whether, not why */
 	moves(u, st, o);
 	attacks(u, st, o, &err);
 	actions(u, st, o, &err);

@@ -138,6 +138,11 @@ bt_errorf(struct bt_error *e, int status, int line, int col,
 {
 	va_list ap;
 
+	if (e->quiet) {
+		if (e->n++ == 0)
+			e->status = status;
+		return -1;
+	}
 	if (e->n == e->cap) {
 		e->cap = e->cap ? 2 * e->cap : 8;
 		e->msgs = bt_xreallocarray(e->msgs, e->cap, sizeof(*e->msgs));
@@ -186,7 +191,11 @@ by_place(const void *a, const void *b)
 void
 bt_error_print(const struct bt_error *e, FILE *fp)
 {
-	const struct bt_msg **sorted = bt_xcalloc(e->n + 1, sizeof(*sorted));
+	const struct bt_msg **sorted;
+
+	if (e->quiet)	/* nothing to say */
+		return;
+	sorted = bt_xcalloc(e->n + 1, sizeof(*sorted));
 
 	for (size_t i = 0; i < e->n; i++)
 		sorted[i] = &e->msgs[i];
@@ -225,7 +234,7 @@ bt_error_print(const struct bt_error *e, FILE *fp)
 void
 bt_error_free(struct bt_error *e)
 {
-	for (size_t i = 0; i < e->n; i++)
+	for (size_t i = 0; e->msgs != NULL && i < e->n; i++)
 		free(e->msgs[i].text);
 	free(e->msgs);
 	e->msgs = NULL;

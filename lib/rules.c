@@ -335,6 +335,8 @@ bt_refuse(struct bt_error *err, const char *rule, const char *fmt, ...)
 	va_list ap;
 	char *msg;
 
+	if (err->quiet)
+		return bt_errorf(err, BT_EXIT_REFUSED, 0, 0, "refused");
 	va_start(ap, fmt);
 	msg = bt_xvasprintf(fmt, ap);
 	va_end(ap);
