@@ -189,7 +189,7 @@ place(void *arg, const struct bt_unit *u, int x, int y)
 		c->mark = (char)(u->stands[k].hp == 0 ? '_' : k < 9 ? '1' + k :
 		    '+');
 	}
-	else if (a->p->st->rules == &bt_kingdom)
+	else if (a->p->st->rules != &bt_cc)	/* kingdom armies face no way */
 		c->mark = c->tag;
 	else if (u->fronts == 4)
 		c->mark = '*';
@@ -341,11 +341,14 @@ bt_status_text(const struct bt_unit *u, char *buf, size_t size)
 }
 
 void
-bt_play_text(const struct bt_unit *u, char *buf, size_t size)
+bt_play_text(const struct bt_state *st, const struct bt_unit *u, char *buf,
+    size_t size)
 {
 	size_t len = 0;
 
 	buf[0] = '\0';
+	if (st->rules != &bt_cc)	/* the fields are cc's own */
+		return;
 	if (u->ready.present)
 		len += (size_t)snprintf(buf + len, size - len, "ready (%s%s%s)",
 		    u->ready.trigger == 1 ? "shoots in range" :
@@ -414,13 +417,14 @@ on_text(const struct bt_state *st, const struct bt_unit *u, char *buf,
 /* The status words, then what matters during play (readied, supported,
  * reaction used). */
 static void
-status_text(const struct bt_unit *u, char *buf, size_t size)
+status_text(const struct bt_state *st, const struct bt_unit *u, char *buf,
+    size_t size)
 {
 	char play[256];
 	size_t len;
 
 	bt_status_text(u, buf, size);
-	bt_play_text(u, play, sizeof(play));
+	bt_play_text(st, u, play, sizeof(play));
 	len = strlen(buf);
 	if (*play != '\0')
 		snprintf(buf + len, size - len, "%s%s", len ? "," : "", play);
@@ -464,7 +468,7 @@ table(struct picture *p, const struct bt_render_opts *o, FILE *fp)
 
 		hp_text(&st->units[i], hp, sizeof(hp));
 		on_text(st, &st->units[i], on, sizeof(on));
-		status_text(&st->units[i], status, sizeof(status));
+		status_text(st, &st->units[i], status, sizeof(status));
 		h = (int)strlen(hp);
 		w = (int)strlen(on);
 		t = (int)strlen(status);
@@ -493,14 +497,14 @@ table(struct picture *p, const struct bt_render_opts *o, FILE *fp)
 				}
 		hp_text(u, hp, sizeof(hp));
 		on_text(st, u, on, sizeof(on));
-		status_text(u, status, sizeof(status));
+		status_text(st, u, status, sizeof(status));
 		/* '>' marks the unit whose turn it is, colour or not. The
 		 * name, free text, comes last: no padding to measure. */
 		fprintf(fp, "%s%c%s %c %-*s  %-*s  %-8s  %-*s  %-6s  %-*s  %-*s  "
 		    "%s\n", o->color ? color : "", p->tags[i],
 		    o->color ? RESET : "", is_active(st, u) ? '>' : ' ',
 		    idw, u->id, sidew, u->side, at, onw, on,
-		    u->nstands || st->rules == &bt_kingdom ? "-" :
+		    st->rules != &bt_cc ? "-" :
 		    u->fronts == 4 ? "all" : bt_facing_words[u->facing],
 		    hpw, hp, stw, *status ? status : "-",
 		    u->name != NULL ? u->name : "-");
