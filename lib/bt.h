@@ -486,9 +486,15 @@ struct bt_side {
 };
 
 /*
- * A unit. Its structs are most of a big state's memory (issue 19): the
- * members go by ruleset and, in each, by size, with the bools together
- * at the end, so that no room is lost between them.
+ * A unit. Its structs are most of a big state's memory (issue 19). What
+ * every ruleset's unit has (its ids, its place, the stats two rulesets
+ * share) comes first; then each ruleset's own members, in a union: a
+ * unit is only ever of its state's ruleset, so a unit's bytes are one
+ * ruleset's or another's, and nothing may read or write a member of
+ * another ruleset's part (ask st->rules first). The union starts zeroed
+ * with the unit (state.c), and a ruleset's defaults are set only in its
+ * own part, by its schema. In each part the members go by size, the
+ * bools together at the end, so that no room is lost between them.
  */
 struct bt_unit {
 	char		*id;
@@ -497,50 +503,57 @@ struct bt_unit {
 	char		*type;
 	char		*notes;
 	int		 line, col;	/* where its key was read */
-	/* cc and kingdom: one rectangle; clash: stands */
+	/* cc and kingdom: one rectangle; clash: stands. Every program
+	 * tells a clash unit by its stands (nstands > 0). */
 	int		 x, y, w, h;
-	int		 facing;	/* enum bt_facing */
-	int		 fronts;	/* 1 or 4 */
 	struct bt_stand	*stands;
 	size_t		 nstands;
 	/* stats; each ruleset's schema says which it uses */
-	int		 speed;		/* feet */
+	int		 speed;		/* feet: cc, clash */
 	int		 ac, hp, max_hp;
-	int		 attack, damage;
-	struct bt_dice_expr dmg;	/* clash: damage dice */
-	struct bt_ranged ranged;
+	int		 attack;
+	struct bt_ranged ranged;	/* cc; kingdom: its attack alone */
 	int		 morale;
-	int		 initiative;
-	int		 weight;
+	int		 initiative;	/* cc, clash */
 	unsigned	 status;	/* enum bt_status bits */
-	/* kingdom armies */
-	int		 acr, shots, max_shots, range, maneuver, maneuver_dc;
-	int		 rout, consumption, creatures;
-	int		 strategy;	/* step of the track (KM-3) */
-	int		 fate;		/* -1, or its commander's (KM-14 to KM-16) */
-	char		*commander_name;
-	char		*tactic;
-	struct bt_names	 tactics;	/* those it knows */
-	struct bt_names	 engaged;	/* KM-6: a relation, kept both ways */
-	struct bt_km_turn km;
-	/* clash */
-	char		*joined;
-	struct bt_commander commander;
-	int		 wis, cha;
-	int		 morale_round;	/* round of its last CL-8 check */
-	int		 rally_round;	/* round of its last CL-11 rally */
-	int		 death_fails;	/* failed death saves from hits (CL-7) */
-	/* cc reactions and help */
-	struct bt_ready	 ready;
-	char		*supported_by;	/* ally whose Support it holds (CC-26) */
 	struct bt_marks	 marks;
 	bool		 placed;	/* cc and kingdom: it has a rectangle */
-	bool		 reserve;
-	bool		 flying;
-	bool		 learns;	/* kingdom: may learn a Tactical Action (KM-14) */
-	bool		 solo, pc;	/* clash */
-	bool		 retreat;	/* clash: took the Retreat action this turn */
-	bool		 reacted;	/* cc: reaction used since its turn began */
+	bool		 reserve;	/* cc: off the map; false elsewhere */
+	union {
+		struct {	/* cc */
+			struct bt_ready	 ready;	/* reactions (CC-25) */
+			char	*supported_by;	/* ally whose Support it holds (CC-26) */
+			int	 facing;	/* enum bt_facing */
+			int	 fronts;	/* 1 or 4 */
+			int	 damage;
+			int	 weight;
+			bool	 flying;
+			bool	 reacted;	/* reaction used since its turn began */
+		};
+		struct {	/* kingdom armies */
+			char	*commander_name;
+			char	*tactic;
+			struct bt_names tactics;	/* those it knows */
+			struct bt_names engaged;	/* KM-6: a relation, kept both ways */
+			struct bt_km_turn km;
+			int	 acr, shots, max_shots, range, maneuver;
+			int	 maneuver_dc, rout, consumption, creatures;
+			int	 strategy;	/* step of the track (KM-3) */
+			int	 fate;		/* -1, or its commander's (KM-14 to KM-16) */
+			bool	 learns;	/* may learn a Tactical Action (KM-14) */
+		};
+		struct {	/* clash */
+			char	*joined;
+			struct bt_commander commander;
+			struct bt_dice_expr dmg;	/* damage dice */
+			int	 wis, cha;
+			int	 morale_round;	/* round of its last CL-8 check */
+			int	 rally_round;	/* round of its last CL-11 rally */
+			int	 death_fails;	/* failed death saves from hits (CL-7) */
+			bool	 solo, pc;
+			bool	 retreat;	/* took the Retreat action this turn */
+		};
+	};
 };
 
 struct bt_state {
@@ -1163,8 +1176,10 @@ void	 bt_render_heading(const struct bt_state *, FILE *);
 /* A unit's status words, comma-separated, into buf. */
 void	 bt_status_text(const struct bt_unit *, char *buf, size_t size);
 /* What matters during play: a readied attack, the Support it holds, a
- * reaction used (cc), comma-separated into buf; empty when none. */
-void	 bt_play_text(const struct bt_unit *, char *buf, size_t size);
+ * reaction used (cc), comma-separated into buf; empty when none, and in
+ * the other rulesets, whose units have no such fields. */
+void	 bt_play_text(const struct bt_state *, const struct bt_unit *,
+	    char *buf, size_t size);
 /* The round's turn order with who has acted, "Order: A a (acted), ...",
  * one line, in cc and clash; returns 0, writing nothing, elsewhere. */
 int	 bt_render_order(const struct bt_state *, const char *tags, FILE *);

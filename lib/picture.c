@@ -257,7 +257,7 @@ legend_line(const struct draw *d, size_t i)
 
 	hp_words(u, hp, sizeof(hp));
 	bt_status_text(u, status, sizeof(status));
-	bt_play_text(u, play, sizeof(play));
+	bt_play_text(d->st, u, play, sizeof(play));
 	return bt_xasprintf("%s%s%s%s (%s): %s%s%s%s%s%s", u->id,
 	    u->name ? ", " : "", u->name ? u->name : "",
 	    is_active(d->st, u) ? ", to act" : "", u->side, hp,
@@ -516,7 +516,8 @@ draw_label(cairo_t *cr, const struct body *b, const char *s, struct rgb c)
  * have: broken hatched, defending edged in white, engaged (kingdom)
  * a ringed cross in its top-right corner. */
 static void
-draw_marks(cairo_t *cr, const struct bt_unit *u, const struct body *b)
+draw_marks(cairo_t *cr, const struct bt_state *st, const struct bt_unit *u,
+    const struct body *b)
 {
 	if (u->status & BT_ST_BROKEN) {
 		cairo_save(cr);
@@ -539,7 +540,7 @@ draw_marks(cairo_t *cr, const struct bt_unit *u, const struct body *b)
 		    b->y1 - b->y0 - 2);
 		cairo_stroke(cr);
 	}
-	if (u->engaged.n > 0) {
+	if (st->rules == &bt_kingdom && u->engaged.n > 0) {
 		double cx = b->x1 - 7, cy = b->y0 + 7;
 
 		color(cr, white);
@@ -624,7 +625,7 @@ draw_stands(struct draw *d, const struct bt_unit *u, char tag)
 			continue;
 		color(cr, sc);
 		cairo_new_path(cr);	/* an arc joins any current point */
-		if (u->solo)
+		if (d->st->rules == &bt_clash && u->solo)
 			cairo_arc(cr, px(s->x) + SQ / 2.0, py(s->y) + SQ / 2.0,
 			    SQ / 2.0 - 2, 0, 6.3);
 		else
@@ -647,7 +648,7 @@ draw_stands(struct draw *d, const struct bt_unit *u, char tag)
 		b.iy0 += 2;
 		draw_label(cr, &b, label, sc);
 		draw_hp(cr, &b, s->hp, u->max_hp);
-		draw_marks(cr, u, &b);
+		draw_marks(cr, d->st, u, &b);
 		if (is_active(d->st, u))
 			draw_turn(cr, s->x, s->y, 1, 1);
 	}
@@ -672,7 +673,7 @@ draw_unit(struct draw *d, const struct bt_unit *u, char tag)
 		draw_bands(cr, u, &b, c);
 	draw_label(cr, &b, label, c);
 	draw_hp(cr, &b, u->hp, u->max_hp);
-	draw_marks(cr, u, &b);
+	draw_marks(cr, d->st, u, &b);
 	if (d->st->rules == &bt_cc)
 		draw_play(cr, u, &b);
 	if (is_active(d->st, u))

@@ -112,10 +112,23 @@ struct cell {
 	char			 tag, mark;
 };
 
+/* A unit's square on the map: the unit's index and the square's column. */
+struct square {
+	uint32_t		 unit;
+	int			 x;
+};
+
+/*
+ * The map is drawn a row at a time, from the units' squares sorted by
+ * row: what it holds grows with the units and the map's width, not with
+ * its area, which the text gives a byte a square (issue 19).
+ */
 struct picture {
 	const struct bt_state	*st;
-	struct cell		*cells;
 	char			*tags;	/* one per unit */
+	struct cell		*row;	/* the row being drawn */
+	struct square		*sq;	/* row y's: sq[first[y]] up to */
+	size_t			*first;	/* sq[first[y + 1]], in unit order */
 };
 
 static size_t
@@ -165,21 +178,69 @@ front_square(const struct bt_unit *u, int x, int y)
 
 struct place_arg {
 	struct picture	*p;
-	size_t		 index;
+	uint32_t	 index;
 };
 
 static void
-place(void *arg, const struct bt_unit *u, int x, int y)
+count_square(void *arg, const struct bt_unit *u, int x, int y)
+{
+	struct picture *p = ((struct place_arg *)arg)->p;
+
+	(void)u;
+	if (bt_on_map(&p->st->map, x, y))
+		p->first[y + 1]++;
+}
+
+/* Into its row's part of sq, first[y] pointing past the row's last yet. */
+static void
+file_square(void *arg, const struct bt_unit *u, int x, int y)
 {
 	struct place_arg *a = arg;
-	const struct bt_map *m = &a->p->st->map;
-	struct cell *c;
+	struct picture *p = a->p;
 
-	if (!bt_on_map(m, x, y))
-		return;
-	c = &a->p->cells[(size_t)y * (size_t)m->width + (size_t)x];
+	(void)u;
+	if (bt_on_map(&p->st->map, x, y)) {
+		p->sq[p->first[y]].unit = a->index;
+		p->sq[p->first[y]++].x = x;
+	}
+}
+
+/* The units' squares by row, a counting sort: a unit that comes later in
+ * the state still draws over one before it on a square. */
+static void
+sort_squares(struct picture *p)
+{
+	const struct bt_state *st = p->st;
+	size_t h = (size_t)st->map.height;
+
+	p->first = bt_xcalloc(h + 1, sizeof(*p->first));
+	for (size_t i = 0; i < st->nunits; i++) {
+		struct place_arg a = { p, (uint32_t)i };
+
+		bt_unit_squares(&st->units[i], count_square, &a);
+	}
+	for (size_t y = 0; y < h; y++)
+		p->first[y + 1] += p->first[y];
+	p->sq = bt_xcalloc(p->first[h] + 1, sizeof(*p->sq));
+	for (size_t i = 0; i < st->nunits; i++) {
+		struct place_arg a = { p, (uint32_t)i };
+
+		bt_unit_squares(&st->units[i], file_square, &a);
+	}
+	for (size_t y = h; y > 0; y--)
+		p->first[y] = p->first[y - 1];
+	p->first[0] = 0;
+}
+
+/* Square (x, y) of unit i into the row being drawn. */
+static void
+place(struct picture *p, size_t i, int x, int y)
+{
+	const struct bt_unit *u = &p->st->units[i];
+	struct cell *c = &p->row[x];
+
 	c->unit = u;
-	c->tag = a->p->tags[a->index];
+	c->tag = p->tags[i];
 	if (u->nstands > 0) {
 		size_t k = 0;
 
@@ -189,7 +250,7 @@ place(void *arg, const struct bt_unit *u, int x, int y)
 		c->mark = (char)(u->stands[k].hp == 0 ? '_' : k < 9 ? '1' + k :
 		    '+');
 	}
-	else if (a->p->st->rules == &bt_kingdom)
+	else if (p->st->rules != &bt_cc)	/* kingdom armies face no way */
 		c->mark = c->tag;
 	else if (u->fronts == 4)
 		c->mark = '*';
@@ -300,10 +361,12 @@ draw_map(struct picture *p, const struct bt_render_opts *o, FILE *fp)
 
 	axis(m, fp);
 	for (int y = 0; y < m->height; y++) {
+		memset(p->row, 0, (size_t)m->width * sizeof(*p->row));
+		for (size_t k = p->first[y]; k < p->first[y + 1]; k++)
+			place(p, p->sq[k].unit, p->sq[k].x, y);
 		fprintf(fp, "%3d ", y);
 		for (int x = 0; x < m->width; x++) {
-			const struct cell *c = &p->cells[(size_t)y *
-			    (size_t)m->width + (size_t)x];
+			const struct cell *c = &p->row[x];
 			const char *color;
 
 			if (c->unit != NULL) {
@@ -341,11 +404,14 @@ bt_status_text(const struct bt_unit *u, char *buf, size_t size)
 }
 
 void
-bt_play_text(const struct bt_unit *u, char *buf, size_t size)
+bt_play_text(const struct bt_state *st, const struct bt_unit *u, char *buf,
+    size_t size)
 {
 	size_t len = 0;
 
 	buf[0] = '\0';
+	if (st->rules != &bt_cc)	/* the fields are cc's own */
+		return;
 	if (u->ready.present)
 		len += (size_t)snprintf(buf + len, size - len, "ready (%s%s%s)",
 		    u->ready.trigger == 1 ? "shoots in range" :
@@ -414,13 +480,14 @@ on_text(const struct bt_state *st, const struct bt_unit *u, char *buf,
 /* The status words, then what matters during play (readied, supported,
  * reaction used). */
 static void
-status_text(const struct bt_unit *u, char *buf, size_t size)
+status_text(const struct bt_state *st, const struct bt_unit *u, char *buf,
+    size_t size)
 {
 	char play[256];
 	size_t len;
 
 	bt_status_text(u, buf, size);
-	bt_play_text(u, play, sizeof(play));
+	bt_play_text(st, u, play, sizeof(play));
 	len = strlen(buf);
 	if (*play != '\0')
 		snprintf(buf + len, size - len, "%s%s", len ? "," : "", play);
@@ -464,7 +531,7 @@ table(struct picture *p, const struct bt_render_opts *o, FILE *fp)
 
 		hp_text(&st->units[i], hp, sizeof(hp));
 		on_text(st, &st->units[i], on, sizeof(on));
-		status_text(&st->units[i], status, sizeof(status));
+		status_text(st, &st->units[i], status, sizeof(status));
 		h = (int)strlen(hp);
 		w = (int)strlen(on);
 		t = (int)strlen(status);
@@ -493,14 +560,14 @@ table(struct picture *p, const struct bt_render_opts *o, FILE *fp)
 				}
 		hp_text(u, hp, sizeof(hp));
 		on_text(st, u, on, sizeof(on));
-		status_text(u, status, sizeof(status));
+		status_text(st, u, status, sizeof(status));
 		/* '>' marks the unit whose turn it is, colour or not. The
 		 * name, free text, comes last: no padding to measure. */
 		fprintf(fp, "%s%c%s %c %-*s  %-*s  %-8s  %-*s  %-6s  %-*s  %-*s  "
 		    "%s\n", o->color ? color : "", p->tags[i],
 		    o->color ? RESET : "", is_active(st, u) ? '>' : ' ',
 		    idw, u->id, sidew, u->side, at, onw, on,
-		    u->nstands || st->rules == &bt_kingdom ? "-" :
+		    st->rules != &bt_cc ? "-" :
 		    u->fronts == 4 ? "all" : bt_facing_words[u->facing],
 		    hpw, hp, stw, *status ? status : "-",
 		    u->name != NULL ? u->name : "-");
@@ -511,16 +578,11 @@ int
 bt_render_text(const struct bt_state *st, const struct bt_render_opts *o,
     FILE *fp)
 {
-	struct picture p = { st, NULL, NULL };
+	struct picture p = { st, NULL, NULL, NULL, NULL };
 
-	p.cells = bt_xcalloc((size_t)st->map.width * (size_t)st->map.height,
-	    sizeof(*p.cells));
 	p.tags = bt_render_tags(st);
-	for (size_t i = 0; i < st->nunits; i++) {
-		struct place_arg a = { &p, i };
-
-		bt_unit_squares(&st->units[i], place, &a);
-	}
+	p.row = bt_xcalloc((size_t)st->map.width + 1, sizeof(*p.row));
+	sort_squares(&p);
 	bt_render_heading(st, fp);
 	draw_map(&p, o, fp);
 	table(&p, o, fp);
@@ -529,7 +591,9 @@ bt_render_text(const struct bt_state *st, const struct bt_render_opts *o,
 	bt_render_order(st, p.tags, fp);
 	if (st->rules->report != NULL)
 		st->rules->report(st, fp);
-	free(p.cells);
+	free(p.row);
+	free(p.sq);
+	free(p.first);
 	free(p.tags);
 	return 0;
 }
