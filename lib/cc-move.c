@@ -365,8 +365,52 @@ least_cost(const struct move *m)
  * is possible, thousands of times a turn: no message to format. */
 #define REFUSE(err, ...) ((err) != NULL ? bt_refuse((err), __VA_ARGS__) : -1)
 
+/*
+ * try_move for a search, which asks only whether, thousands of times a
+ * turn: q is moved(p, m), the caller's (the listing's search has it
+ * from a table), and flies cc_flies's for u, asked once a search.
+ */
+static int
+try_quiet(const struct bt_state *st, const struct bt_unit *u, bool flies,
+    const struct pose *p, const struct move *m, bool rotated_already,
+    const struct pose *q, int *cost, bool *leaves, const struct occ *oc)
+{
+	struct bt_rect old = rect_of(p);
+	struct scan s;
+
+	*leaves = false;
+	switch (m->kind) {
+	case STEP:
+		if (m->dy > 0 && u->fronts != 4)
+			return -1;	/* CC-8 */
+		s = scan(st, u, rect_of(q), &old, oc);
+		if (s.enemy != NULL || (s.blocked && !flies))
+			return -1;	/* CC-10, G-2 */
+		*leaves = s.off;	/* CC-29 */
+		*cost = (s.difficult && !flies) || s.friend ? CC_DIFFICULT :
+		    CC_STEP;
+		return 0;
+	case ABOUT:
+		*cost = CC_ABOUT;
+		return 0;
+	case ROTATE:
+		if (rotated_already)
+			return -1;	/* CC-11 */
+		/* From a pose on the map (a search goes on from none that
+		 * leaves): the sweep holds the new footprint, and is on the
+		 * map when that is, so its one scan says what both would. */
+		s = scan(st, u, hull(old, rect_of(q)), &old, oc);
+		if (s.off || s.enemy || (s.blocked && !flies))
+			return -1;
+		*cost = (s.difficult && !flies) || s.friend ?
+		    CC_ROTATE_HARD : CC_ROTATE;
+		return 0;
+	}
+	return -1;
+}
+
 /* One move from pose p: the new pose and its cost, or the refusal (none
- * told when err is NULL; oc, the search's grid, or NULL). */
+ * told when err is NULL: try_quiet; oc, the search's grid, or NULL). */
 static int
 try_move(const struct bt_state *st, const struct bt_unit *u,
     const struct pose *p, const struct move *m, bool rotated_already, struct pose *out, int *cost, bool *leaves,
@@ -378,6 +422,14 @@ try_move(const struct bt_state *st, const struct bt_unit *u,
 
 	*out = *p;
 	*leaves = false;
+	if (err == NULL) {
+		if ((m->kind == STEP && m->dy > 0 && u->fronts != 4) ||
+		    (m->kind == ROTATE && rotated_already))
+			return -1;
+		*out = moved(p, m);
+		return try_quiet(st, u, flies, p, m, rotated_already, out,
+		    cost, leaves, oc);
+	}
 	switch (m->kind) {
 	case STEP:
 		if (m->dy > 0 && u->fronts != 4)
@@ -409,18 +461,6 @@ try_move(const struct bt_state *st, const struct bt_unit *u,
 			    "rotation this turn", u->id);
 		*out = moved(p, m);
 		now = rect_of(out);
-		if (err == NULL) {
-			/* A search asks only whether, from a pose on the map
-			 * (it goes on from none that leaves): the sweep holds
-			 * the new footprint, and is on the map when that is,
-			 * so its one scan says what both would. */
-			s = scan(st, u, hull(old, now), &old, oc);
-			if (s.off || s.enemy || (s.blocked && !flies))
-				return -1;
-			*cost = (s.difficult && !flies) || s.friend ?
-			    CC_ROTATE_HARD : CC_ROTATE;
-			return 0;
-		}
 		s = scan(st, u, now, &old, oc);
 		if (s.off)
 			return REFUSE(err, "CC-11", "'%s' can't rotate off "
@@ -1095,15 +1135,29 @@ cc_reachable(const struct bt_state *st, const struct bt_unit *cu,
 	 * then back where it stands */
 	struct bt_unit *u = (struct bt_unit *)cu;
 	struct move m[MAX_POSE_MOVES];
+	/* [facing][move]: where move k takes a pose of that facing at
+	 * (0, 0); moved() is the same anywhere, shifted */
+	struct pose to_of[4][MAX_POSE_MOVES];
 	struct pose home = pose_of(u);
 	struct pose_search ps;
 	struct occ oc;
 	int left = cc_speed(st, u) - st->turn.moved, nm, r, start, nodes;
+	bool flies = cc_flies(st, u);
 
 	if (left <= 0)
 		return;
 	occ_fill(st, u, &oc);
 	nm = pose_moves(u, m);
+	for (int f = BT_N; f <= BT_W; f++) {
+		struct pose o = { 0, 0, home.w, home.h, f };
+
+		if ((f + home.facing) % 2 == 1) {
+			o.w = home.h;
+			o.h = home.w;
+		}
+		for (int k = 0; k < nm; k++)
+			to_of[f][k] = moved(&o, &m[k]);
+	}
 	r = left / CC_STEP + u->w + u->h;
 	ps.x0 = home.x - r;
 	ps.y0 = home.y - r;
@@ -1144,14 +1198,16 @@ cc_reachable(const struct bt_state *st, const struct bt_unit *cu,
 				cost = least_cost(&m[k]);
 				if (c + cost > left)
 					continue;
-				q = moved(&p, &m[k]);
+				q = to_of[p.facing][k];
+				q.x += p.x;
+				q.y += p.y;
 				to = node_of(&ps, q.x, q.y, q.facing, rotated ||
 				    m[k].kind == ROTATE);
 				if (to < 0 || (node_reached(&ps, to) &&
 				    ps.n[to].cost <= c + cost))
 					continue;
-				bad = try_move(st, u, &p, &m[k], rotated, &q,
-				    &cost, &leaves, NULL, &oc) < 0;
+				bad = try_quiet(st, u, flies, &p, &m[k],
+				    rotated, &q, &cost, &leaves, &oc) < 0;
 				if (bad || leaves || c + cost > left ||
 				    (node_reached(&ps, to) &&
 				    ps.n[to].cost <= c + cost))
