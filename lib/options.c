@@ -42,44 +42,48 @@ reserve(struct bt_options *o, size_t n)
  * directives and nothing else, with no NULL among its strings, is
  * copied here, as printf would write it; a listing adds thousands of
  * lines a battle, and vsnprintf was a tenth of a battle in memory. One
- * pass over the format finds the strings and their lengths. Returns the
- * text's offset, or (size_t)-1 for a format it leaves to printf.
+ * pass over the format finds its pieces, the text between directives
+ * and the strings, with their lengths; each is then copied whole.
+ * Returns the text's offset, or (size_t)-1 for a format it leaves to
+ * printf.
  */
 #define MAX_STRINGS	8
 
 static size_t
 add_strings(struct bt_options *o, const char *fmt, va_list ap)
 {
-	const char *arg[MAX_STRINGS];
-	size_t at = o->len, n = 0, len[MAX_STRINGS];
-	int nargs = 0;
+	/* pieces: literal, string, literal, ..., string, literal */
+	const char *piece[2 * MAX_STRINGS + 1];
+	size_t at = o->len, n = 0, len[2 * MAX_STRINGS + 1];
+	const char *p = fmt, *lit = fmt;
+	int np = 0;
 	va_list copy;
 	char *t;
 
-	for (const char *p = fmt; *p != '\0'; p++)
-		if (*p == '%' && (*++p != 's' || ++nargs > MAX_STRINGS))
-			return (size_t)-1;
 	va_copy(copy, ap);
-	for (int k = 0; k < nargs; k++) {
-		if ((arg[k] = va_arg(copy, const char *)) == NULL) {
+	for (;; p++) {
+		if (*p != '\0' && *p != '%')
+			continue;
+		piece[np] = lit;
+		n += len[np] = (size_t)(p - lit);
+		np++;
+		if (*p == '\0')
+			break;
+		if (p[1] != 's' || np == 2 * MAX_STRINGS + 1 ||
+		    (piece[np] = va_arg(copy, const char *)) == NULL) {
 			va_end(copy);
 			return (size_t)-1;
 		}
-		len[k] = strlen(arg[k]);
-		n += len[k];
+		n += len[np] = strlen(piece[np]);
+		np++;
+		lit = ++p + 1;
 	}
 	va_end(copy);
-	n += strlen(fmt) - 2 * (size_t)nargs;
 	reserve(o, n + 1);
 	t = o->text + at;
-	for (int k = 0; *fmt != '\0'; fmt++) {
-		if (*fmt != '%') {
-			*t++ = *fmt;
-			continue;
-		}
-		fmt++;
-		memcpy(t, arg[k], len[k]);
-		t += len[k++];
+	for (int k = 0; k < np; k++) {
+		memcpy(t, piece[k], len[k]);
+		t += len[k];
 	}
 	*t = '\0';
 	o->len = at + n + 1;
