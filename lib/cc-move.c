@@ -894,6 +894,8 @@ struct pose_search {
 	int		 words;		/* in a set of nodes */
 	uint64_t	*of_cost;	/* [cost / CC_STEP % COST_RING][word] */
 	uint64_t	*reached;	/* [words] */
+	char		*line;		/* "bt-move ID ", then an end's words */
+	size_t		 prefix;	/* strlen("bt-move ID ") */
 };
 
 static uint64_t *
@@ -997,6 +999,9 @@ static const char *const ccw_words[MAX_PIVOTS] = {
 	"ccw:16"
 };
 
+/* Room for the words of a way, in a search's line. */
+#define REPORT_WORDS	(MAX_MOVES * 8)
+
 /* The moves a unit may make in the search. */
 static int
 pose_moves(const struct bt_unit *u, struct move *m)
@@ -1025,13 +1030,14 @@ pose_moves(const struct bt_unit *u, struct move *m)
 	return n;
 }
 
-/* The way to node i, reported to fn with its words. */
+/* The way to node i, reported to fn with its bt-move line: the words
+ * written after the line's prefix, made once a search. */
 static void
 report_end(const struct pose_search *ps, const struct pose *home,
     const struct move *m, int i, cc_reach_fn *fn, void *ctx)
 {
 	int way[MAX_MOVES], len = 0;
-	char words[MAX_MOVES * 8];
+	char *words = ps->line + ps->prefix;
 	struct cc_reach_end end;
 	struct pose at = node_pose(ps, home, i);
 	size_t w = 0;
@@ -1045,7 +1051,7 @@ report_end(const struct pose_search *ps, const struct pose *home,
 		const char *word = m[(int)ps->n[way[k]].how].word;
 		size_t n = strlen(word);
 
-		if (w + n + 2 > sizeof(words))
+		if (w + n + 2 > REPORT_WORDS)
 			break;	/* no way of MAX_MOVES moves is this long */
 		if (w > 0)
 			words[w++] = ' ';
@@ -1058,7 +1064,7 @@ report_end(const struct pose_search *ps, const struct pose *home,
 	end.y = at.y;
 	end.facing = at.facing;
 	end.cost = ps->n[i].cost;
-	end.words = words;
+	end.line = ps->line;
 	fn(ctx, &end);
 }
 
@@ -1168,6 +1174,11 @@ cc_reachable(const struct bt_state *st, const struct bt_unit *cu,
 	ps.of_cost = bt_xcalloc((size_t)(COST_RING + 1) * ps.words,
 	    sizeof(*ps.of_cost));
 	ps.reached = ps.of_cost + (size_t)COST_RING * ps.words;
+	ps.prefix = strlen("bt-move ") + strlen(u->id) + 1;
+	ps.line = bt_xmalloc(ps.prefix + REPORT_WORDS);
+	memcpy(ps.line, "bt-move ", strlen("bt-move "));
+	memcpy(ps.line + strlen("bt-move "), u->id, strlen(u->id));
+	ps.line[ps.prefix - 1] = ' ';
 	start = node_of(&ps, home.x, home.y, home.facing, st->turn.rotated);
 	node_cost(&ps, start, 0);
 	ps.n[start].prev = -1;
@@ -1246,6 +1257,7 @@ cc_reachable(const struct bt_state *st, const struct bt_unit *cu,
 	}
 	free(ps.n);
 	free(ps.of_cost);
+	free(ps.line);
 	occ_free(&oc);
 }
 

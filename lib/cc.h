@@ -108,7 +108,8 @@ struct cc_reach_end {
 	int		 cost;		/* feet */
 	bool		 provokes;	/* sets off an opportunity or readied
 					 * attack on the way (CC-21, CC-25) */
-	const char	*words;		/* bt-move's steps, space-separated */
+	const char	*line;		/* the bt-move order, its steps
+					 * space-separated */
 };
 typedef void	 cc_reach_fn(void *, const struct cc_reach_end *);
 void	 cc_reachable(const struct bt_state *, const struct bt_unit *,
