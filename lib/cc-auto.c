@@ -46,12 +46,20 @@ struct foe {
 	int		 nfront;
 	int		 reach;		/* squares it may move (CC-8, CC-4) */
 	struct cc_attacker melee, shot;	/* its attacks' odds from there */
+	int		 dist;		/* squares from the place last weighed
+					 * (measure) */
 };
+
+/* No allocation in a turn (issue 15): the foes of a battle of up to
+ * FOES_HERE units are kept in the list itself, on the policy's stack;
+ * only a bigger one allocates. */
+#define FOES_HERE	32
 
 struct foes {
 	struct foe	*v;
 	size_t		 n;
 	struct cc_attacker mine;	/* the unit's melee, from anywhere */
+	struct foe	 here[FOES_HERE];
 };
 
 /* Does r meet one of the n rectangles of s? */
@@ -67,7 +75,8 @@ meets(const struct bt_rect *s, int n, const struct bt_rect *r)
 static void
 foes_of(const struct bt_state *st, const struct bt_unit *u, struct foes *f)
 {
-	f->v = bt_xreallocarray(NULL, st->nunits + 1, sizeof(*f->v));
+	f->v = st->nunits <= FOES_HERE ? f->here :
+	    bt_xreallocarray(NULL, st->nunits, sizeof(*f->v));
 	f->n = 0;
 	cc_attacker_of(st, u, false, &f->mine);
 	for (size_t i = 0; i < st->nunits; i++) {
@@ -86,17 +95,35 @@ foes_of(const struct bt_state *st, const struct bt_unit *u, struct foes *f)
 	}
 }
 
-/* The nearest unbroken enemy's distance in squares (broken ones, when
- * no other is left), or -1. */
-static int
-nearest(const struct foes *f, const struct bt_unit *me)
+static void
+foes_free(struct foes *f)
+{
+	if (f->v != f->here)
+		free(f->v);
+}
+
+/* Each enemy's distance from me, for danger_at and nearest to share:
+ * a place is weighed against every enemy by both. */
+static void
+measure(struct foes *f, const struct bt_unit *me)
 {
 	struct bt_rect r = cc_rect(me);
+
+	for (size_t i = 0; i < f->n; i++)
+		f->v[i].dist = bt_rect_distance(&r, &f->v[i].r);
+}
+
+/* The nearest unbroken enemy's distance in squares (broken ones, when
+ * no other is left), or -1; measured from me. */
+static int
+nearest(struct foes *f, const struct bt_unit *me)
+{
 	int best = -1, best_broken = -1;
 
+	measure(f, me);
 	for (size_t i = 0; i < f->n; i++) {
 		const struct bt_unit *e = f->v[i].e;
-		int d = bt_rect_distance(&r, &f->v[i].r);
+		int d = f->v[i].dist;
 
 		if (e->status & BT_ST_BROKEN) {
 			if (best_broken < 0 || d < best_broken)
@@ -127,7 +154,7 @@ front_on_enemy(const struct bt_state *st, const struct bt_unit *a)
 
 	foes_of(st, a, &f);
 	on = front_on(&f, a);
-	free(f.v);
+	foes_free(&f);
 	return on;
 }
 
@@ -182,7 +209,7 @@ choose_simple(const struct bt_state *st, const char *side,
 		    (front_on(&f, &me) || nearest(&f, &me) < here))
 			best = score, pick = i;
 	}
-	free(f.v);
+	foes_free(&f);
 	return pick;
 }
 
@@ -281,10 +308,11 @@ best_attack(const struct bt_state *st, const struct foes *f,
  * What the enemies may do to me where it stands before its next turn:
  * the melee of those whose front touches it (with the flank they have
  * on it), a part of the shots of those that can shoot it, and a smaller
- * part of the melee of those near enough to come at it.
+ * part of the melee of those near enough to come at it. The foes'
+ * distances are measured from me already (measure).
  */
 static double
-danger(const struct bt_state *st, const struct foes *f,
+danger_at(const struct bt_state *st, const struct foes *f,
     const struct bt_unit *me)
 {
 	struct bt_rect r = cc_rect(me);
@@ -298,7 +326,7 @@ danger(const struct bt_state *st, const struct foes *f,
 			continue;
 		if (meets(f->v[i].front, f->v[i].nfront, &r))
 			d += expect(st, e, &f->v[i].melee, me, false);
-		else if (bt_rect_distance(&r, &f->v[i].r) <= f->v[i].reach)
+		else if (f->v[i].dist <= f->v[i].reach)
 			d += W_COMING * expect(st, e, &f->v[i].melee, me,
 			    false);
 		if (e->ranged.present &&
@@ -306,6 +334,13 @@ danger(const struct bt_state *st, const struct foes *f,
 			d += 0.5 * expect(st, e, &f->v[i].shot, me, true);
 	}
 	return d;
+}
+
+static double
+danger(const struct bt_state *st, struct foes *f, const struct bt_unit *me)
+{
+	measure(f, me);
+	return danger_at(st, f, me);
 }
 
 /* Caution counts less as the round limit comes (CC-1): a battle is not
@@ -329,15 +364,15 @@ late(const struct bt_state *st)
  * shoots, between it and its range.
  */
 static double
-place_worth(const struct bt_state *st, const struct foes *f,
+place_worth(const struct bt_state *st, struct foes *f,
     const struct bt_unit *me, bool acted)
 {
 	bool shoots = me->ranged.present;
 	double v = acted ? 0 : best_attack(st, f, me);
-	int d = nearest(f, me);
+	int d = nearest(f, me);		/* measures, for danger_at */
 
-	v -= (shoots ? W_SHOT_DANGER : W_MELEE_DANGER) * danger(st, f, me) *
-	    late(st);
+	v -= (shoots ? W_SHOT_DANGER : W_MELEE_DANGER) * danger_at(st, f,
+	    me) * late(st);
 	if (shoots && cc_in_contact(st, me))
 		v -= 1;
 	if (d > 0 && shoots)
@@ -349,7 +384,7 @@ place_worth(const struct bt_state *st, const struct foes *f,
 
 /* The worth of a listed attack, Support, Ready, Defend or Rally. */
 static double
-action_worth(const struct bt_state *st, const struct foes *f,
+action_worth(const struct bt_state *st, struct foes *f,
     const struct bt_unit *u, const struct bt_options *o,
     const struct bt_option *op)
 {
@@ -441,7 +476,7 @@ choose_general(const struct bt_state *st, const char *side,
 	/* a move that makes more of the turn than staying, then the best
 	 * action, else the end of the turn */
 	here = place_worth(st, &f, u, acted);
-	free(f.v);
+	foes_free(&f);
 	if (have_move && best_move > here + 0.05)
 		return move;
 	if (best_act > 0)
