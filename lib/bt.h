@@ -928,6 +928,11 @@ void	 bt_options_free(struct bt_options *);
 struct bt_option *bt_options_add(struct bt_options *, enum bt_option_kind,
 	    const char *unit, const char *fmt, ...)
 	    __attribute__((format(printf, 4, 5)));
+/* bt_options_add with its line as it is, of len bytes: a listing's
+ * thousands of moves, whose lines the ruleset has whole. */
+struct bt_option *bt_options_add_line(struct bt_options *,
+	    enum bt_option_kind, const char *unit, const char *line,
+	    size_t len);
 /* Sets the note of the option last added. */
 void	 bt_options_note(struct bt_options *, const char *fmt, ...)
 	    __attribute__((format(printf, 2, 3)));

@@ -1065,6 +1065,7 @@ report_end(const struct pose_search *ps, const struct pose *home,
 	end.facing = at.facing;
 	end.cost = ps->n[i].cost;
 	end.line = ps->line;
+	end.len = ps->prefix + w;
 	fn(ctx, &end);
 }
 

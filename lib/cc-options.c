@@ -21,7 +21,7 @@ add_move(void *ctx, const struct cc_reach_end *e)
 	struct moves *m = ctx;
 	struct bt_option *op;
 
-	op = bt_options_add(m->o, BT_OPT_MOVE, m->id, "%s", e->line);
+	op = bt_options_add_line(m->o, BT_OPT_MOVE, m->id, e->line, e->len);
 	op->x = e->x;
 	op->y = e->y;
 	op->facing = e->facing;

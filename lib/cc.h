@@ -110,6 +110,7 @@ struct cc_reach_end {
 					 * attack on the way (CC-21, CC-25) */
 	const char	*line;		/* the bt-move order, its steps
 					 * space-separated */
+	size_t		 len;		/* strlen(line) */
 };
 typedef void	 cc_reach_fn(void *, const struct cc_reach_end *);
 void	 cc_reachable(const struct bt_state *, const struct bt_unit *,

@@ -118,12 +118,11 @@ add_text(struct bt_options *o, const char *fmt, va_list ap)
 	return at;
 }
 
-struct bt_option *
-bt_options_add(struct bt_options *o, enum bt_option_kind kind,
-    const char *unit, const char *fmt, ...)
+/* A new option of unit, its line not set yet. */
+static struct bt_option *
+new_option(struct bt_options *o, enum bt_option_kind kind, const char *unit)
 {
 	struct bt_option *op;
-	va_list ap;
 
 	if (o->n == o->cap) {
 		o->cap = o->cap ? 2 * o->cap : 64;
@@ -135,9 +134,33 @@ bt_options_add(struct bt_options *o, enum bt_option_kind kind,
 	op->unit = unit;
 	op->facing = -1;
 	op->note = BT_OPTION_NO_NOTE;
+	return op;
+}
+
+struct bt_option *
+bt_options_add(struct bt_options *o, enum bt_option_kind kind,
+    const char *unit, const char *fmt, ...)
+{
+	struct bt_option *op = new_option(o, kind, unit);
+	va_list ap;
+
 	va_start(ap, fmt);
 	op->line = add_text(o, fmt, ap);
 	va_end(ap);
+	return op;
+}
+
+struct bt_option *
+bt_options_add_line(struct bt_options *o, enum bt_option_kind kind,
+    const char *unit, const char *line, size_t len)
+{
+	struct bt_option *op = new_option(o, kind, unit);
+
+	reserve(o, len + 1);
+	memcpy(o->text + o->len, line, len);
+	o->text[o->len + len] = '\0';
+	op->line = o->len;
+	o->len += len + 1;
 	return op;
 }
 
