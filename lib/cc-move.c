@@ -513,32 +513,63 @@ new_contact(const struct bt_state *st, struct bt_unit *u,
 	return fresh;
 }
 
-/* CC-13, by the grid: does going from pose a to pose b bring u into
- * contact with an enemy (new_contact's question, but not which)? Only
- * one on a square just beyond a side of b can be it. */
-static bool
-makes_contact(const struct bt_state *st, struct bt_unit *u,
-    const struct pose *a, const struct pose *b, const struct occ *oc)
+/* cc_meet, here where the search asks it hundreds of thousands of times
+ * a battle: inline. */
+static inline bool
+meet(const struct bt_rect *a, const struct bt_rect *b)
 {
-	struct pose keep = pose_of(u);
-	bool fresh = false;
+	return a->x0 <= b->x1 && b->x0 <= a->x1 && a->y0 <= b->y1 &&
+	    b->y0 <= a->y1;
+}
 
-	for (int f = BT_N; f <= BT_W && !fresh; f++) {
-		struct bt_rect s;
+/* cc_adjacent of two footprints: does a square of b share an edge with
+ * one of a, one of the strips just beyond a's sides meet b? */
+static bool
+rects_adjacent(const struct bt_rect *a, const struct bt_rect *b)
+{
+	bool cols = a->x0 <= b->x1 && b->x0 <= a->x1;
+	bool rows = a->y0 <= b->y1 && b->y0 <= a->y1;
 
-		put(u, b);
-		s = cc_strip(u, f);
-		put(u, a);
-		for (int y = s.y0; y <= s.y1 && !fresh; y++)
-			for (int x = s.x0; x <= s.x1 && !fresh; x++) {
-				int e = occ_at(oc, x, y);
+	return (cols && ((b->y0 <= a->y0 - 1 && a->y0 - 1 <= b->y1) ||
+	    (b->y0 <= a->y1 + 1 && a->y1 + 1 <= b->y1))) ||
+	    (rows && ((b->x0 <= a->x1 + 1 && a->x1 + 1 <= b->x1) ||
+	    (b->x0 <= a->x0 - 1 && a->x0 - 1 <= b->x1)));
+}
 
-				fresh = e >= 0 && (oc->unit[e] & OCC_ENEMY) &&
-				    !cc_adjacent(u, &st->units[e]);
-			}
-	}
-	put(u, &keep);
-	return fresh;
+/* Is the unit of the grid on square (x, y) an enemy not adjacent to
+ * footprint ra? */
+static bool
+fresh_enemy(const struct bt_state *st, const struct occ *oc, int x, int y,
+    const struct bt_rect *ra)
+{
+	int e = occ_at(oc, x, y);
+	struct bt_rect re;
+
+	if (e < 0 || !(oc->unit[e] & OCC_ENEMY))
+		return false;
+	re = cc_rect(&st->units[e]);
+	return !rects_adjacent(ra, &re);
+}
+
+/* CC-13, by the grid: does going from pose a to pose b bring the mover
+ * into contact with an enemy (new_contact's question, but not which)?
+ * Only one on a square just beyond a side of b can be it, and it is one
+ * not adjacent to a. */
+static bool
+makes_contact(const struct bt_state *st, const struct pose *a,
+    const struct pose *b, const struct occ *oc)
+{
+	struct bt_rect ra = rect_of(a), rb = rect_of(b);
+
+	for (int x = rb.x0; x <= rb.x1; x++)
+		if (fresh_enemy(st, oc, x, rb.y0 - 1, &ra) ||
+		    fresh_enemy(st, oc, x, rb.y1 + 1, &ra))
+			return true;
+	for (int y = rb.y0; y <= rb.y1; y++)
+		if (fresh_enemy(st, oc, rb.x1 + 1, y, &ra) ||
+		    fresh_enemy(st, oc, rb.x0 - 1, y, &ra))
+			return true;
+	return false;
 }
 
 /* May enemy e react to u now (CC-21, CC-25, CC-30, --hold)? */
@@ -598,7 +629,7 @@ static bool
 front_on(const struct occ *oc, size_t i, const struct bt_rect *r)
 {
 	for (int k = 0; k < oc->nfront[i]; k++)
-		if (cc_meet(&oc->front[4 * i + k], r))
+		if (meet(&oc->front[4 * i + k], r))
 			return true;
 	return false;
 }
@@ -627,7 +658,8 @@ provokes(const struct bt_state *st, struct bt_unit *u, const struct pose *a,
 			size_t i = oc->reacts[k];
 
 			if (leaves_front_of(oc, i, u, &ra, &rb) ||
-			    enters_trigger(st, &st->units[i], u, a, b))
+			    (st->units[i].ready.present &&
+			    enters_trigger(st, &st->units[i], u, a, b)))
 				return true;
 		}
 		return false;
@@ -1227,8 +1259,7 @@ cc_reachable(const struct bt_state *st, const struct bt_unit *cu,
 				node_cost(&ps, to, c + cost);
 				ps.n[to].prev = i;
 				ps.n[to].how = (signed char)k;
-				ps.n[to].stop = makes_contact(st, u, &p, &q,
-				    &oc);
+				ps.n[to].stop = makes_contact(st, &p, &q, &oc);
 				ps.n[to].provokes = ps.n[i].provokes ||
 				    provokes(st, u, &p, &q, &oc);
 			}
