@@ -1107,24 +1107,31 @@ occ_fill(const struct bt_state *st, const struct bt_unit *u, struct occ *oc)
 {
 	unsigned char of_letter[256];
 	bool known[256] = { false };
+	size_t squares, n = st->nunits + 1;
+	char *block;
 
 	oc->w = st->map.width;
 	oc->h = st->map.height;
-	oc->at = bt_xcalloc((size_t)oc->w * (size_t)oc->h, sizeof(*oc->at));
-	oc->ground = bt_xcalloc((size_t)oc->w * (size_t)oc->h,
-	    sizeof(*oc->ground));
-	oc->unit = bt_xcalloc(st->nunits + 1, sizeof(*oc->unit));
-	oc->front = bt_xreallocarray(NULL, 4 * st->nunits + 1,
-	    sizeof(*oc->front));
-	oc->nfront = bt_xcalloc(st->nunits + 1, sizeof(*oc->nfront));
-	oc->reacts = bt_xreallocarray(NULL, st->nunits + 1,
-	    sizeof(*oc->reacts));
+	squares = (size_t)oc->w * (size_t)oc->h;
+	/* one block, zeroed, its parts in order of alignment; a search is
+	 * made for every listing */
+	block = bt_xcalloc(1, n * sizeof(*oc->reacts) + squares *
+	    sizeof(*oc->at) + 4 * n * sizeof(*oc->front) + squares + 2 * n);
+	oc->reacts = (size_t *)block;
+	oc->at = (int *)(oc->reacts + n);
+	oc->front = (struct bt_rect *)(oc->at + squares);
+	oc->ground = (unsigned char *)(oc->front + 4 * n);
+	oc->unit = oc->ground + squares;
+	oc->nfront = oc->unit + n;
 	oc->nreacts = 0;
 	/* A square's ground is its terrain letter's (and the weather's):
 	 * asked of the rules once a letter, at its first square. */
-	for (int y = 0; y < oc->h; y++)
+	for (int y = 0; y < oc->h; y++) {
+		const char *row = st->map.rows[y];
+		unsigned char *g = oc->ground + (size_t)y * oc->w;
+
 		for (int x = 0; x < oc->w; x++) {
-			unsigned char t = (unsigned char)st->map.rows[y][x];
+			unsigned char t = (unsigned char)row[x];
 
 			if (!known[t]) {
 				of_letter[t] =
@@ -1134,8 +1141,9 @@ occ_fill(const struct bt_state *st, const struct bt_unit *u, struct occ *oc)
 				    OCC_DIFFICULT : 0);
 				known[t] = true;
 			}
-			oc->ground[y * oc->w + x] = of_letter[t];
+			g[x] = of_letter[t];
 		}
+	}
 	for (size_t i = 0; i < st->nunits; i++) {
 		const struct bt_unit *o = &st->units[i];
 
@@ -1158,12 +1166,7 @@ occ_fill(const struct bt_state *st, const struct bt_unit *u, struct occ *oc)
 static void
 occ_free(struct occ *oc)
 {
-	free(oc->at);
-	free(oc->ground);
-	free(oc->unit);
-	free(oc->front);
-	free(oc->nfront);
-	free(oc->reacts);
+	free(oc->reacts);	/* the block of occ_fill */
 }
 
 void
