@@ -919,6 +919,10 @@ struct bt_options {
 	size_t		 n, cap;
 	char		*text;		/* the lines and notes, NUL-ended */
 	size_t		 len, tcap;
+	/* the ruleset's, kept from one listing to the next (cc-options.c),
+	 * freed by bt_options_free with memo_free */
+	void		*memo;
+	void		(*memo_free)(void *);
 };
 /* Empties the list, keeping its memory. */
 void	 bt_options_clear(struct bt_options *);

@@ -21,6 +21,8 @@ bt_options_clear(struct bt_options *o)
 void
 bt_options_free(struct bt_options *o)
 {
+	if (o->memo != NULL)
+		o->memo_free(o->memo);
 	free(o->v);
 	free(o->text);
 	memset(o, 0, sizeof(*o));
