@@ -48,6 +48,10 @@ struct foe {
 	struct cc_attacker melee, shot;	/* its attacks' odds from there */
 	int		 dist;		/* squares from the place last weighed
 					 * (measure) */
+	/* general (foes_weigh): what its melee on the unit is worth, and
+	 * the unit's on it, [1] on the flank or rear (CC-18), [0] not:
+	 * the rest of the odds is the same wherever the unit stands */
+	double		 hit[2], strike[2];
 };
 
 /* No allocation in a turn (issue 15): the foes of a battle of up to
@@ -274,13 +278,42 @@ expect(const struct bt_state *st, const struct bt_unit *a,
 	return chance(need, adv) * worth(t, dmg);
 }
 
+/* expect of a melee attack, whether it is on t's flank or rear given. */
+static double
+melee_worth(const struct bt_state *st, const struct bt_unit *a,
+    const struct cc_attacker *af, const struct bt_unit *t, bool flank)
+{
+	int need, adv;
+
+	cc_melee_odds(st, a, af, t, flank, &need, &adv);
+	return chance(need, adv) * worth(t, a->damage);
+}
+
+/* Each foe's melee on u and u's on it, for the general: u's copies at
+ * the ends of its moves are u but for their place. */
+static void
+foes_weigh(const struct bt_state *st, const struct bt_unit *u,
+    struct foes *f)
+{
+	for (size_t i = 0; i < f->n; i++) {
+		struct foe *fo = &f->v[i];
+
+		for (int flank = 0; flank <= 1; flank++) {
+			fo->hit[flank] = melee_worth(st, fo->e, &fo->melee, u,
+			    flank);
+			fo->strike[flank] = melee_worth(st, u, &f->mine, fo->e,
+			    flank);
+		}
+	}
+}
+
 /* The best attack me could make from where it stands, melee or shot. */
 static double
 best_attack(const struct bt_state *st, const struct foes *f,
     const struct bt_unit *me)
 {
 	struct cc_attacker shot;
-	struct bt_rect front[4];
+	struct bt_rect front[4], r = cc_rect(me);
 	const char *rule;
 	double best = 0, v;
 	int nfront = cc_front_strips(me, front);
@@ -289,8 +322,10 @@ best_attack(const struct bt_state *st, const struct foes *f,
 	for (size_t i = 0; i < f->n; i++) {
 		const struct bt_unit *t = f->v[i].e;
 
-		if (meets(front, nfront, &f->v[i].r) && (v = expect(st, me,
-		    &f->mine, t, false)) > best)
+		/* flanked(me, t): off t's one front */
+		if (meets(front, nfront, &f->v[i].r) && (v = f->v[i].strike[
+		    t->fronts != 4 && !cc_meet(&f->v[i].front[0], &r)]) >
+		    best)
 			best = v;
 		if (!me->ranged.present ||
 		    cc_cannot_attack(st, me, t, true, &rule) != NULL)
@@ -315,20 +350,21 @@ static double
 danger_at(const struct bt_state *st, const struct foes *f,
     const struct bt_unit *me)
 {
-	struct bt_rect r = cc_rect(me);
+	struct bt_rect r = cc_rect(me), mine = cc_strip(me, me->facing);
 	const char *rule;
 	double d = 0;
 
 	for (size_t i = 0; i < f->n; i++) {
 		const struct bt_unit *e = f->v[i].e;
+		/* flanked(e, me): e off me's one front */
+		bool flank = me->fronts != 4 && !cc_meet(&mine, &f->v[i].r);
 
 		if (e->status & BT_ST_BROKEN)
 			continue;
 		if (meets(f->v[i].front, f->v[i].nfront, &r))
-			d += expect(st, e, &f->v[i].melee, me, false);
+			d += f->v[i].hit[flank];
 		else if (f->v[i].dist <= f->v[i].reach)
-			d += W_COMING * expect(st, e, &f->v[i].melee, me,
-			    false);
+			d += W_COMING * f->v[i].hit[flank];
 		if (e->ranged.present &&
 		    cc_cannot_attack(st, e, me, true, &rule) == NULL)
 			d += 0.5 * expect(st, e, &f->v[i].shot, me, true);
@@ -453,6 +489,7 @@ choose_general(const struct bt_state *st, const char *side,
 	if (u == NULL)
 		return 0;
 	foes_of(st, u, &f);
+	foes_weigh(st, u, &f);
 	me = *u;
 	for (size_t i = 0; i < o->n; i++) {
 		const struct bt_option *op = &o->v[i];

@@ -98,6 +98,12 @@ void	 cc_attacker_of(const struct bt_state *, const struct bt_unit *a,
 void	 cc_attack_odds_from(const struct bt_state *, const struct bt_unit *a,
 	    const struct cc_attacker *, const struct bt_unit *t, bool ranged,
 	    int *need, int *adv);
+/* The same of a melee attack, but with whether it is on t's flank or
+ * rear (CC-18) given: the commanders weigh a unit at dozens of places
+ * against the same enemy, where only that changes. */
+void	 cc_melee_odds(const struct bt_state *, const struct bt_unit *a,
+	    const struct cc_attacker *, const struct bt_unit *t, bool flank,
+	    int *need, int *adv);
 
 /* cc-move.c: a broken unit's retreat (CC-28); whether it left the map */
 bool	 cc_retreat(struct bt_state *, struct bt_dice *, struct bt_unit *);
