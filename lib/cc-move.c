@@ -513,15 +513,6 @@ new_contact(const struct bt_state *st, struct bt_unit *u,
 	return fresh;
 }
 
-/* cc_meet, here where the search asks it hundreds of thousands of times
- * a battle: inline. */
-static inline bool
-meet(const struct bt_rect *a, const struct bt_rect *b)
-{
-	return a->x0 <= b->x1 && b->x0 <= a->x1 && a->y0 <= b->y1 &&
-	    b->y0 <= a->y1;
-}
-
 /* cc_adjacent of two footprints: does a square of b share an edge with
  * one of a, one of the strips just beyond a's sides meet b? */
 static bool
@@ -629,7 +620,7 @@ static bool
 front_on(const struct occ *oc, size_t i, const struct bt_rect *r)
 {
 	for (int k = 0; k < oc->nfront[i]; k++)
-		if (meet(&oc->front[4 * i + k], r))
+		if (cc_meet(&oc->front[4 * i + k], r))
 			return true;
 	return false;
 }
