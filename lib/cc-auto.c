@@ -307,14 +307,14 @@ foes_weigh(const struct bt_state *st, const struct bt_unit *u,
 	}
 }
 
-/* The best attack me could make from where it stands, melee or shot. */
+/* The best attack me could make from where it stands, melee or shot;
+ * the foes measured from there. */
 static double
 best_attack(const struct bt_state *st, const struct foes *f,
     const struct bt_unit *me)
 {
 	struct cc_attacker shot;
 	struct bt_rect front[4], r = cc_rect(me);
-	const char *rule;
 	double best = 0, v;
 	int nfront = cc_front_strips(me, front);
 	bool have_shot = false;
@@ -328,7 +328,7 @@ best_attack(const struct bt_state *st, const struct foes *f,
 		    best)
 			best = v;
 		if (!me->ranged.present ||
-		    cc_cannot_attack(st, me, t, true, &rule) != NULL)
+		    !cc_shot_reaches(st, me, t, f->v[i].dist))
 			continue;
 		if (!have_shot)		/* the first shot it has from here */
 			cc_attacker_of(st, me, true, &shot);
@@ -343,15 +343,14 @@ best_attack(const struct bt_state *st, const struct foes *f,
  * What the enemies may do to me where it stands before its next turn:
  * the melee of those whose front touches it (with the flank they have
  * on it), a part of the shots of those that can shoot it, and a smaller
- * part of the melee of those near enough to come at it. The foes'
- * distances are measured from me already (measure).
+ * part of the melee of those near enough to come at it. The foes
+ * measured from me already (measure).
  */
 static double
 danger_at(const struct bt_state *st, const struct foes *f,
     const struct bt_unit *me)
 {
 	struct bt_rect r = cc_rect(me), mine = cc_strip(me, me->facing);
-	const char *rule;
 	double d = 0;
 
 	for (size_t i = 0; i < f->n; i++) {
@@ -366,7 +365,7 @@ danger_at(const struct bt_state *st, const struct foes *f,
 		else if (f->v[i].dist <= f->v[i].reach)
 			d += W_COMING * f->v[i].hit[flank];
 		if (e->ranged.present &&
-		    cc_cannot_attack(st, e, me, true, &rule) == NULL)
+		    cc_shot_reaches(st, e, me, f->v[i].dist))
 			d += 0.5 * expect(st, e, &f->v[i].shot, me, true);
 	}
 	return d;
@@ -404,8 +403,8 @@ place_worth(const struct bt_state *st, struct foes *f,
     const struct bt_unit *me, bool acted)
 {
 	bool shoots = me->ranged.present;
+	int d = nearest(f, me);		/* measures, for the two below */
 	double v = acted ? 0 : best_attack(st, f, me);
-	int d = nearest(f, me);		/* measures, for danger_at */
 
 	v -= (shoots ? W_SHOT_DANGER : W_MELEE_DANGER) * danger_at(st, f,
 	    me) * late(st);

@@ -101,6 +101,14 @@ cc_cannot_attack(const struct bt_state *st, const struct bt_unit *a,
 	return NULL;
 }
 
+bool
+cc_shot_reaches(const struct bt_state *st, const struct bt_unit *a,
+    const struct bt_unit *t, int dist)
+{
+	return cc_in_battle(t) && cc_enemies(a, t) && a->ranged.present &&
+	    dist * CC_SQUARE <= reach(st, a) && ahead(a, t);
+}
+
 /* CC-18: a melee attack on t's side or rear; touching its front at all is
  * an attack on the front, and a unit of four fronts has no flank. */
 static bool

@@ -109,6 +109,10 @@ enum cc_attack_kind { CC_ACTION, CC_OPPORTUNITY, CC_READIED };
  * ranged. Returns NULL or the rule and reason it can't. */
 const char *cc_cannot_attack(const struct bt_state *, const struct bt_unit *a,
 	    const struct bt_unit *t, bool ranged, const char **rule);
+/* cc_cannot_attack's answer for a shot, a and t dist squares apart
+ * (bt_rect_distance) as the caller knows: may a shoot t? */
+bool	 cc_shot_reaches(const struct bt_state *, const struct bt_unit *a,
+	    const struct bt_unit *t, int dist);
 void	 cc_attack(struct bt_state *, struct bt_dice *, struct bt_unit *a,
 	    struct bt_unit *t, bool ranged, const struct bt_order *,
 	    enum cc_attack_kind);
