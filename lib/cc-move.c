@@ -366,33 +366,76 @@ least_cost(const struct move *m)
 #define REFUSE(err, ...) ((err) != NULL ? bt_refuse((err), __VA_ARGS__) : -1)
 
 /*
+ * scan, with the grid, of the squares a step from p to q newly enters:
+ * a column of q's footprint where it moves sideways, a row where it
+ * moves ahead or back, both for a diagonal, the corner once.
+ */
+static struct scan
+scan_step(const struct bt_state *st, const struct occ *oc,
+    const struct pose *p, const struct pose *q)
+{
+	struct bt_rect b = rect_of(q), col = b, row = b;
+	struct scan s = { 0 }, t;
+	int dx = q->x - p->x, dy = q->y - p->y;
+
+	if (dx != 0) {
+		col.x0 = col.x1 = dx > 0 ? b.x1 : b.x0;
+		s = scan_grid(st, oc, col, NULL);
+		if (dx > 0)
+			row.x1--;
+		else
+			row.x0++;
+	}
+	if (dy != 0 && row.x0 <= row.x1) {
+		row.y0 = row.y1 = dy > 0 ? b.y1 : b.y0;
+		t = scan_grid(st, oc, row, NULL);
+		s.off |= t.off;
+		s.blocked |= t.blocked;
+		s.difficult |= t.difficult;
+		if (t.enemy != NULL)
+			s.enemy = t.enemy;
+		if (t.friend != NULL)
+			s.friend = t.friend;
+	}
+	return s;
+}
+
+/*
  * try_move for a search, which asks only whether, thousands of times a
  * turn: q is moved(p, m), the caller's (the listing's search has it
- * from a table), and flies cc_flies's for u, asked once a search.
+ * from a table), and flies cc_flies's for u, asked once a search. clear
+ * (or NULL) says whether the squares the move newly holds are on the map
+ * with no one and nothing impassable on them (may_stop's question, of
+ * those squares only), when it is certain.
  */
 static int
 try_quiet(const struct bt_state *st, const struct bt_unit *u, bool flies,
     const struct pose *p, const struct move *m, bool rotated_already,
-    const struct pose *q, int *cost, bool *leaves, const struct occ *oc)
+    const struct pose *q, int *cost, bool *leaves, bool *clear,
+    const struct occ *oc)
 {
 	struct bt_rect old = rect_of(p);
 	struct scan s;
+	bool none;
 
 	*leaves = false;
 	switch (m->kind) {
 	case STEP:
 		if (m->dy > 0 && u->fronts != 4)
 			return -1;	/* CC-8 */
-		s = scan(st, u, rect_of(q), &old, oc);
+		s = oc != NULL ? scan_step(st, oc, p, q) :
+		    scan(st, u, rect_of(q), &old, oc);
 		if (s.enemy != NULL || (s.blocked && !flies))
 			return -1;	/* CC-10, G-2 */
 		*leaves = s.off;	/* CC-29 */
 		*cost = (s.difficult && !flies) || s.friend ? CC_DIFFICULT :
 		    CC_STEP;
-		return 0;
+		none = !s.off && !s.blocked && s.friend == NULL;
+		break;
 	case ABOUT:
 		*cost = CC_ABOUT;
-		return 0;
+		none = true;	/* the same squares */
+		break;
 	case ROTATE:
 		if (rotated_already)
 			return -1;	/* CC-11 */
@@ -404,9 +447,15 @@ try_quiet(const struct bt_state *st, const struct bt_unit *u, bool flies,
 			return -1;
 		*cost = (s.difficult && !flies) || s.friend ?
 		    CC_ROTATE_HARD : CC_ROTATE;
-		return 0;
+		/* the new squares are of the sweep: clear if it is */
+		none = !s.blocked && s.friend == NULL;
+		break;
+	default:
+		return -1;
 	}
-	return -1;
+	if (clear != NULL)
+		*clear = none;
+	return 0;
 }
 
 /* One move from pose p: the new pose and its cost, or the refusal (none
@@ -428,7 +477,7 @@ try_move(const struct bt_state *st, const struct bt_unit *u,
 			return -1;
 		*out = moved(p, m);
 		return try_quiet(st, u, flies, p, m, rotated_already, out,
-		    cost, leaves, oc);
+		    cost, leaves, NULL, oc);
 	}
 	switch (m->kind) {
 	case STEP:
@@ -895,6 +944,8 @@ struct pose_node {
 	signed char	 how;		/* the move from prev */
 	bool		 stop;		/* reached by a move into contact */
 	bool		 provokes;	/* a move of the way sets off an attack */
+	bool		 clear;		/* known to be a place to stop at
+					 * (may_stop); if not, it is asked */
 };
 
 /*
@@ -1211,6 +1262,7 @@ cc_reachable(const struct bt_state *st, const struct bt_unit *cu,
 	ps.n[start].prev = -1;
 	ps.n[start].stop = false;
 	ps.n[start].provokes = false;
+	ps.n[start].clear = may_stop(st, u, &home, &oc);
 	for (int c = 0; c <= left; c += CC_STEP) {
 		uint64_t *set = cost_set(&ps, c);
 
@@ -1227,7 +1279,7 @@ cc_reachable(const struct bt_state *st, const struct bt_unit *cu,
 			for (int k = 0; k < nm; k++) {
 				struct pose q;
 				int cost, to;
-				bool leaves, bad;
+				bool leaves, bad, clear;
 
 				if (m[k].kind == ROTATE && rotated)
 					continue;
@@ -1245,12 +1297,16 @@ cc_reachable(const struct bt_state *st, const struct bt_unit *cu,
 				    ps.n[to].cost <= c + cost))
 					continue;
 				bad = try_quiet(st, u, flies, &p, &m[k],
-				    rotated, &q, &cost, &leaves, &oc) < 0;
+				    rotated, &q, &cost, &leaves, &clear,
+				    &oc) < 0;
 				if (bad || leaves || c + cost > left ||
 				    (node_reached(&ps, to) &&
 				    ps.n[to].cost <= c + cost))
 					continue;
 				node_cost(&ps, to, c + cost);
+				/* its footprint is clear (may_stop) if the one
+				 * it came from is and the squares it enters are */
+				ps.n[to].clear = ps.n[i].clear && clear;
 				ps.n[to].prev = i;
 				ps.n[to].how = (signed char)k;
 				ps.n[to].stop = makes_contact(st, &p, &q, &oc);
@@ -1278,7 +1334,7 @@ cc_reachable(const struct bt_state *st, const struct bt_unit *cu,
 		    (ps.n[other].cost < ps.n[i].cost ||
 		    (ps.n[other].cost == ps.n[i].cost && other < i)))
 			continue;
-		if (may_stop(st, u, &t, &oc))
+		if (ps.n[i].clear || may_stop(st, u, &t, &oc))
 			report_end(&ps, &home, m, i, fn, ctx);
 	}
 	free(ps.n);
