@@ -378,6 +378,17 @@ danger(const struct bt_state *st, struct foes *f, const struct bt_unit *me)
 	return danger_at(st, f, me);
 }
 
+/* cc_in_contact of me, from its foes: they are the enemies in the
+ * battle. */
+static bool
+in_contact(const struct foes *f, const struct bt_unit *me)
+{
+	for (size_t i = 0; i < f->n; i++)
+		if (cc_adjacent(me, f->v[i].e))
+			return true;
+	return false;
+}
+
 /* Caution counts less as the round limit comes (CC-1): a battle is not
  * won standing. */
 static double
@@ -408,7 +419,7 @@ place_worth(const struct bt_state *st, struct foes *f,
 
 	v -= (shoots ? W_SHOT_DANGER : W_MELEE_DANGER) * danger_at(st, f,
 	    me) * late(st);
-	if (shoots && cc_in_contact(st, me))
+	if (shoots && in_contact(f, me))
 		v -= 1;
 	if (d > 0 && shoots)
 		d -= me->ranged.range / CC_SQUARE;
