@@ -366,41 +366,6 @@ least_cost(const struct move *m)
 #define REFUSE(err, ...) ((err) != NULL ? bt_refuse((err), __VA_ARGS__) : -1)
 
 /*
- * scan, with the grid, of the squares a step from p to q newly enters:
- * a column of q's footprint where it moves sideways, a row where it
- * moves ahead or back, both for a diagonal, the corner once.
- */
-static struct scan
-scan_step(const struct bt_state *st, const struct occ *oc,
-    const struct pose *p, const struct pose *q)
-{
-	struct bt_rect b = rect_of(q), col = b, row = b;
-	struct scan s = { 0 }, t;
-	int dx = q->x - p->x, dy = q->y - p->y;
-
-	if (dx != 0) {
-		col.x0 = col.x1 = dx > 0 ? b.x1 : b.x0;
-		s = scan_grid(st, oc, col, NULL);
-		if (dx > 0)
-			row.x1--;
-		else
-			row.x0++;
-	}
-	if (dy != 0 && row.x0 <= row.x1) {
-		row.y0 = row.y1 = dy > 0 ? b.y1 : b.y0;
-		t = scan_grid(st, oc, row, NULL);
-		s.off |= t.off;
-		s.blocked |= t.blocked;
-		s.difficult |= t.difficult;
-		if (t.enemy != NULL)
-			s.enemy = t.enemy;
-		if (t.friend != NULL)
-			s.friend = t.friend;
-	}
-	return s;
-}
-
-/*
  * try_move for a search, which asks only whether, thousands of times a
  * turn: q is moved(p, m), the caller's (the listing's search has it
  * from a table), and flies cc_flies's for u, asked once a search. clear
@@ -423,8 +388,7 @@ try_quiet(const struct bt_state *st, const struct bt_unit *u, bool flies,
 	case STEP:
 		if (m->dy > 0 && u->fronts != 4)
 			return -1;	/* CC-8 */
-		s = oc != NULL ? scan_step(st, oc, p, q) :
-		    scan(st, u, rect_of(q), &old, oc);
+		s = scan(st, u, rect_of(q), &old, oc);
 		if (s.enemy != NULL || (s.blocked && !flies))
 			return -1;	/* CC-10, G-2 */
 		*leaves = s.off;	/* CC-29 */
