@@ -743,6 +743,11 @@ struct reach {
 	int		 out, outkey;	/* best square to step off from */
 	signed char	 outhow;
 	bool		 pruned;	/* safe left a step out */
+	/* made once a search: the steps, each as a move and where it
+	 * takes the unit at home's facing; cc_flies */
+	struct move	 step[ALL_STEPS];
+	int		 dx[ALL_STEPS], dy[ALL_STEPS];
+	bool		 flies;
 };
 
 static bool
@@ -784,15 +789,17 @@ reach_step(void *ctx, int x, int y, int so_far, int k, int *nx, int *ny,
 {
 	struct reach *rc = ctx;
 	struct pose p = rc->home, q;
-	struct move m = step_move(k);
 	int cost, tie = 0;
 	bool leaves, bad;
 
 	(void)stop;
 	p.x += x;
 	p.y += y;
-	bad = try_move(rc->st, rc->u, &p, &m, false, &q, &cost, &leaves,
-	    NULL, rc->oc) < 0;
+	q = p;
+	q.x += rc->dx[k];
+	q.y += rc->dy[k];
+	bad = try_quiet(rc->st, rc->u, rc->flies, &p, &rc->step[k], false, &q,
+	    &cost, &leaves, NULL, rc->oc) < 0;
 	if (bad || so_far / TIE + cost > rc->budget)
 		return -1;
 	if (rc->safe && provokes(rc->st, rc->u, &p, &q, rc->oc)) {
@@ -837,6 +844,12 @@ reach_from(const struct bt_state *st, struct bt_unit *u,
 	rc->gy = gy;
 	rc->out = -1;
 	rc->pruned = false;
+	rc->flies = cc_flies(st, u);
+	for (int k = 0; k < steps_for(u); k++) {
+		rc->step[k] = step_move(k);
+		turned(home->facing, rc->step[k].dx, rc->step[k].dy,
+		    &rc->dx[k], &rc->dy[k]);
+	}
 	/* no goal (one outside the window): it reaches all it can */
 	bt_search(&rc->s, r, budget * TIE + TIE - 1, steps_for(u), reach_step,
 	    rc, r + 1, 0);
