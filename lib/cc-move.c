@@ -162,8 +162,8 @@ struct occ {
 };
 
 static void	occ_fill(const struct bt_state *, const struct bt_unit *,
-		    struct occ *);
-static void	occ_free(struct occ *);
+		    struct occ *, struct cc_scratch *);
+static void	occ_free(struct occ *, struct cc_scratch *);
 
 /* The unit on square (x, y), or -1 (off the map or no one). */
 static int
@@ -1120,13 +1120,37 @@ report_end(const struct pose_search *ps, const struct pose *home,
 	fn(ctx, &end);
 }
 
-/* The grid of who stands where, for a search of mover u's moves. */
+/* n bytes of sc's memory *p (of *size), grown to hold them; its old
+ * bytes are not kept. */
+static void *
+scratch(void **p, size_t *size, size_t n)
+{
+	if (n > *size) {
+		free(*p);
+		*p = bt_xmalloc(n);
+		*size = n;
+	}
+	return *p;
+}
+
+void
+cc_scratch_free(struct cc_scratch *sc)
+{
+	free(sc->grid);
+	free(sc->nodes);
+	memset(sc, 0, sizeof(*sc));
+}
+
+/* The grid of who stands where, for a search of mover u's moves: in sc's
+ * memory, or its own (sc NULL). */
 static void
-occ_fill(const struct bt_state *st, const struct bt_unit *u, struct occ *oc)
+occ_fill(const struct bt_state *st, const struct bt_unit *u, struct occ *oc,
+    struct cc_scratch *sc)
 {
 	unsigned char of_letter[256];
 	bool known[256] = { false };
 	size_t squares, n = st->nunits + 1;
+	size_t size;
 	char *block;
 
 	oc->w = st->map.width;
@@ -1134,8 +1158,13 @@ occ_fill(const struct bt_state *st, const struct bt_unit *u, struct occ *oc)
 	squares = (size_t)oc->w * (size_t)oc->h;
 	/* one block, zeroed, its parts in order of alignment; a search is
 	 * made for every listing */
-	block = bt_xcalloc(1, n * sizeof(*oc->reacts) + squares *
-	    sizeof(*oc->at) + 4 * n * sizeof(*oc->front) + squares + 2 * n);
+	size = n * sizeof(*oc->reacts) + squares * sizeof(*oc->at) +
+	    4 * n * sizeof(*oc->front) + squares + 2 * n;
+	if (sc != NULL)
+		block = memset(scratch(&sc->grid, &sc->grid_size, size), 0,
+		    size);
+	else
+		block = bt_xcalloc(1, size);
 	oc->reacts = (size_t *)block;
 	oc->at = (int *)(oc->reacts + n);
 	oc->front = (struct bt_rect *)(oc->at + squares);
@@ -1183,14 +1212,15 @@ occ_fill(const struct bt_state *st, const struct bt_unit *u, struct occ *oc)
 }
 
 static void
-occ_free(struct occ *oc)
+occ_free(struct occ *oc, struct cc_scratch *sc)
 {
-	free(oc->reacts);	/* the block of occ_fill */
+	if (sc == NULL)
+		free(oc->reacts);	/* the block of occ_fill */
 }
 
 void
 cc_reachable(const struct bt_state *st, const struct bt_unit *cu,
-    cc_reach_fn *fn, void *ctx)
+    cc_reach_fn *fn, void *ctx, struct cc_scratch *sc)
 {
 	/* try_move and new_contact put the unit on the poses they try,
 	 * then back where it stands */
@@ -1202,12 +1232,17 @@ cc_reachable(const struct bt_state *st, const struct bt_unit *cu,
 	struct pose home = pose_of(u);
 	struct pose_search ps;
 	struct occ oc;
+	struct cc_scratch own = { 0 };
 	int left = cc_speed(st, u) - st->turn.moved, nm, r, start, nodes;
 	bool flies = cc_flies(st, u);
+	size_t sets, size;
+	char *block;
 
 	if (left <= 0)
 		return;
-	occ_fill(st, u, &oc);
+	if (sc == NULL)
+		sc = &own;
+	occ_fill(st, u, &oc, sc);
 	nm = pose_moves(u, m);
 	for (int f = BT_N; f <= BT_W; f++) {
 		struct pose o = { 0, 0, home.w, home.h, f };
@@ -1224,13 +1259,17 @@ cc_reachable(const struct bt_state *st, const struct bt_unit *cu,
 	ps.y0 = home.y - r;
 	ps.w = ps.h = 2 * r + 1;
 	nodes = 8 * ps.w * ps.h;
-	ps.n = bt_xreallocarray(NULL, (size_t)nodes, sizeof(*ps.n));
 	ps.words = (nodes + 63) / 64;
-	ps.of_cost = bt_xcalloc((size_t)(COST_RING + 1) * ps.words,
-	    sizeof(*ps.of_cost));
-	ps.reached = ps.of_cost + (size_t)COST_RING * ps.words;
 	ps.prefix = strlen("bt-move ") + strlen(u->id) + 1;
-	ps.line = bt_xmalloc(ps.prefix + REPORT_WORDS);
+	/* one block: the sets (zeroed), the nodes, the line */
+	sets = (size_t)(COST_RING + 1) * ps.words * sizeof(*ps.of_cost);
+	size = sets + (size_t)nodes * sizeof(*ps.n) + ps.prefix + REPORT_WORDS;
+	block = scratch(&sc->nodes, &sc->nodes_size, size);
+	memset(block, 0, sets);
+	ps.of_cost = (uint64_t *)block;
+	ps.reached = ps.of_cost + (size_t)COST_RING * ps.words;
+	ps.n = (struct pose_node *)(block + sets);
+	ps.line = (char *)(ps.n + nodes);
 	memcpy(ps.line, "bt-move ", strlen("bt-move "));
 	memcpy(ps.line + strlen("bt-move "), u->id, strlen(u->id));
 	ps.line[ps.prefix - 1] = ' ';
@@ -1314,10 +1353,8 @@ cc_reachable(const struct bt_state *st, const struct bt_unit *cu,
 		if (ps.n[i].clear || may_stop(st, u, &t, &oc))
 			report_end(&ps, &home, m, i, fn, ctx);
 	}
-	free(ps.n);
-	free(ps.of_cost);
-	free(ps.line);
-	occ_free(&oc);
+	occ_free(&oc, sc);
+	cc_scratch_free(&own);
 }
 
 /* How far a pose is from side f's edge of the map, in squares. */
@@ -1702,7 +1739,7 @@ cc_retreat(struct bt_state *st, struct bt_dice *dice, struct bt_unit *u)
 	 * saves. */
 	grid = field.w == st->map.width && field.h == st->map.height;
 	if (grid)
-		occ_fill(st, u, &oc);
+		occ_fill(st, u, &oc, NULL);
 	for (int safe = 1; safe >= 0; safe--)
 		for (int t = 0; t < 5; t++) {
 			bool improved;
@@ -1728,7 +1765,7 @@ cc_retreat(struct bt_state *st, struct bt_dice *dice, struct bt_unit *u)
 		}
 	free(field.d);
 	if (grid)
-		occ_free(&oc);
+		occ_free(&oc, NULL);
 	if (have) {
 		len = reach_path(&keep, best.at, best.off, path, MAX_RETREAT);
 		bt_search_free(&keep.s);

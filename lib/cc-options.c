@@ -43,6 +43,7 @@ struct memo {
 	bool		 rotated, valid;
 	struct memo_unit *units;
 	size_t		 nunits, ucap;
+	struct cc_scratch sc;		/* the searches' memory */
 	/* the ends of its search */
 	struct memo_end	*ends;
 	size_t		 nends, ecap;
@@ -55,6 +56,7 @@ memo_free(void *p)
 {
 	struct memo *mm = p;
 
+	cc_scratch_free(&mm->sc);
 	free(mm->units);
 	free(mm->ends);
 	free(mm->text);
@@ -213,7 +215,7 @@ add_moves(const struct bt_state *st, const struct bt_unit *u,
 	}
 	memo_key(mm, st, u);
 	m.mm = mm;
-	cc_reachable(st, u, add_move, &m);
+	cc_reachable(st, u, add_move, &m, &mm->sc);
 }
 
 /* bt-attack, melee or --ranged, on every enemy it may strike. */

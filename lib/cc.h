@@ -158,8 +158,16 @@ struct cc_reach_end {
 	size_t		 len;		/* strlen(line) */
 };
 typedef void	 cc_reach_fn(void *, const struct cc_reach_end *);
+/* The search's memory, kept from one search to the next by its caller
+ * (the listing's memo), grown as a search needs: no allocation a turn
+ * once a battle is warm. Zero it to start; cc_scratch_free. */
+struct cc_scratch {
+	void	*grid, *nodes;
+	size_t	 grid_size, nodes_size;
+};
 void	 cc_reachable(const struct bt_state *, const struct bt_unit *,
-	    cc_reach_fn *, void *);
+	    cc_reach_fn *, void *, struct cc_scratch *);
+void	 cc_scratch_free(struct cc_scratch *);
 
 /* cc-turn.c: whose turn, and what starts and ends with it */
 void	 cc_first_turn(struct bt_state *, struct bt_dice *);
