@@ -1082,10 +1082,12 @@ pose_moves(const struct bt_unit *u, struct move *m)
 }
 
 /* The way to node i, reported to fn with its bt-move line: the words
- * written after the line's prefix, made once a search. */
+ * (m's, of lengths mlen) written after the line's prefix, made once a
+ * search. */
 static void
 report_end(const struct pose_search *ps, const struct pose *home,
-    const struct move *m, int i, cc_reach_fn *fn, void *ctx)
+    const struct move *m, const size_t *mlen, int i, cc_reach_fn *fn,
+    void *ctx)
 {
 	int way[MAX_MOVES], len = 0;
 	char *words = ps->line + ps->prefix;
@@ -1100,7 +1102,7 @@ report_end(const struct pose_search *ps, const struct pose *home,
 	/* copied, not printf'd: a listing reports hundreds of ways */
 	for (int k = len - 1; k >= 0; k--) {
 		const char *word = m[(int)ps->n[way[k]].how].word;
-		size_t n = strlen(word);
+		size_t n = mlen[(int)ps->n[way[k]].how];
 
 		if (w + n + 2 > REPORT_WORDS)
 			break;	/* no way of MAX_MOVES moves is this long */
@@ -1229,6 +1231,7 @@ cc_reachable(const struct bt_state *st, const struct bt_unit *cu,
 	/* [facing][move]: where move k takes a pose of that facing at
 	 * (0, 0); moved() is the same anywhere, shifted */
 	struct pose to_of[4][MAX_POSE_MOVES];
+	size_t mlen[MAX_POSE_MOVES];	/* strlen of each move's word */
 	struct pose home = pose_of(u);
 	struct pose_search ps;
 	struct occ oc;
@@ -1254,6 +1257,8 @@ cc_reachable(const struct bt_state *st, const struct bt_unit *cu,
 		for (int k = 0; k < nm; k++)
 			to_of[f][k] = moved(&o, &m[k]);
 	}
+	for (int k = 0; k < nm; k++)
+		mlen[k] = strlen(m[k].word);
 	r = left / CC_STEP + u->w + u->h;
 	ps.x0 = home.x - r;
 	ps.y0 = home.y - r;
@@ -1351,7 +1356,7 @@ cc_reachable(const struct bt_state *st, const struct bt_unit *cu,
 		    (ps.n[other].cost == ps.n[i].cost && other < i)))
 			continue;
 		if (ps.n[i].clear || may_stop(st, u, &t, &oc))
-			report_end(&ps, &home, m, i, fn, ctx);
+			report_end(&ps, &home, m, mlen, i, fn, ctx);
 	}
 	occ_free(&oc, sc);
 	cc_scratch_free(&own);
