@@ -1053,7 +1053,8 @@ static const char *const ccw_words[MAX_PIVOTS] = {
 /* Room for the words of a way, in a search's line. */
 #define REPORT_WORDS	(MAX_MOVES * 8)
 
-/* The moves a unit may make in the search. */
+/* The moves a unit may make in the search: the steps, about, the
+ * rotations, in this order, which is that of their least cost. */
 static int
 pose_moves(const struct bt_unit *u, struct move *m)
 {
@@ -1237,6 +1238,7 @@ cc_reachable(const struct bt_state *st, const struct bt_unit *cu,
 	struct occ oc;
 	struct cc_scratch own = { 0 };
 	int left = cc_speed(st, u) - st->turn.moved, nm, r, start, nodes;
+	int norot;		/* the moves before the first rotation */
 	bool flies = cc_flies(st, u);
 	size_t sets, size;
 	char *block;
@@ -1259,6 +1261,8 @@ cc_reachable(const struct bt_state *st, const struct bt_unit *cu,
 	}
 	for (int k = 0; k < nm; k++)
 		mlen[k] = strlen(m[k].word);
+	for (norot = 0; norot < nm && m[norot].kind != ROTATE; norot++)
+		continue;
 	r = left / CC_STEP + u->w + u->h;
 	ps.x0 = home.x - r;
 	ps.y0 = home.y - r;
@@ -1297,18 +1301,19 @@ cc_reachable(const struct bt_state *st, const struct bt_unit *cu,
 			if (ps.n[i].stop)
 				continue;
 			p = node_pose(&ps, &home, i);
-			for (int k = 0; k < nm; k++) {
+			/* the rotations are the last moves, and the moves
+			 * come by their least cost: the loop stops at the
+			 * first it may not make */
+			for (int k = 0; k < (rotated ? norot : nm); k++) {
 				struct pose q;
 				int cost, to;
 				bool leaves, bad, clear;
 
-				if (m[k].kind == ROTATE && rotated)
-					continue;
 				/* none that could not be the cheapest way to
 				 * where it goes is tried */
 				cost = least_cost(&m[k]);
 				if (c + cost > left)
-					continue;
+					break;
 				q = to_of[p.facing][k];
 				q.x += p.x;
 				q.y += p.y;
