@@ -144,7 +144,9 @@ struct scan {
  * the map and apart (CC-10, CC-29), so a square holds at most one.
  */
 enum { OCC_ENEMY = 1 };				/* unit[] */
-enum { OCC_BLOCKED = 1, OCC_DIFFICULT = 2 };	/* ground[] */
+/* ground[]; OCC_NEAR: a square next to (sharing an edge with) one an
+ * enemy holds */
+enum { OCC_BLOCKED = 1, OCC_DIFFICULT = 2, OCC_NEAR = 4 };
 
 struct occ {
 	int		 w, h;		/* the map's */
@@ -564,7 +566,15 @@ makes_contact(const struct bt_state *st, const struct pose *a,
     const struct pose *b, const struct occ *oc)
 {
 	struct bt_rect ra = rect_of(a), rb = rect_of(b);
+	bool near = false;
 
+	/* none unless a square of b is next to an enemy's */
+	for (int y = rb.y0; y <= rb.y1 && !near; y++)
+		for (int x = rb.x0; x <= rb.x1 && !near; x++)
+			near = x >= 0 && y >= 0 && x < oc->w && y < oc->h &&
+			    (oc->ground[y * oc->w + x] & OCC_NEAR);
+	if (!near)
+		return false;
 	for (int x = rb.x0; x <= rb.x1; x++)
 		if (fresh_enemy(st, oc, x, rb.y0 - 1, &ra) ||
 		    fresh_enemy(st, oc, x, rb.y1 + 1, &ra))
@@ -1211,6 +1221,14 @@ occ_fill(const struct bt_state *st, const struct bt_unit *u, struct occ *oc,
 			for (int x = o->x; x < o->x + o->w; x++)
 				if (bt_on_map(&st->map, x, y))
 					oc->at[y * oc->w + x] = (int)i + 1;
+		if (!(oc->unit[i] & OCC_ENEMY))
+			continue;
+		for (int y = o->y - 1; y <= o->y + o->h; y++)
+			for (int x = o->x - 1; x <= o->x + o->w; x++)
+				if ((x >= o->x && x < o->x + o->w) !=
+				    (y >= o->y && y < o->y + o->h) &&
+				    bt_on_map(&st->map, x, y))
+					oc->ground[y * oc->w + x] |= OCC_NEAR;
 	}
 }
 
