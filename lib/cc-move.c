@@ -557,6 +557,19 @@ fresh_enemy(const struct bt_state *st, const struct occ *oc, int x, int y,
 	return !rects_adjacent(ra, &re);
 }
 
+/* Is a square of footprint r next to (sharing an edge with) a square an
+ * enemy holds, by the grid: is the mover there in contact (CC-13)? */
+static bool
+near_of(const struct occ *oc, const struct bt_rect *r)
+{
+	for (int y = r->y0; y <= r->y1; y++)
+		for (int x = r->x0; x <= r->x1; x++)
+			if (x >= 0 && y >= 0 && x < oc->w && y < oc->h &&
+			    (oc->ground[y * oc->w + x] & OCC_NEAR))
+				return true;
+	return false;
+}
+
 /* CC-13, by the grid: does going from pose a to pose b bring the mover
  * into contact with an enemy (new_contact's question, but not which)?
  * Only one on a square just beyond a side of b can be it, and it is one
@@ -566,14 +579,8 @@ makes_contact(const struct bt_state *st, const struct pose *a,
     const struct pose *b, const struct occ *oc)
 {
 	struct bt_rect ra = rect_of(a), rb = rect_of(b);
-	bool near = false;
 
-	/* none unless a square of b is next to an enemy's */
-	for (int y = rb.y0; y <= rb.y1 && !near; y++)
-		for (int x = rb.x0; x <= rb.x1 && !near; x++)
-			near = x >= 0 && y >= 0 && x < oc->w && y < oc->h &&
-			    (oc->ground[y * oc->w + x] & OCC_NEAR);
-	if (!near)
+	if (!near_of(oc, &rb))	/* none unless b is next to an enemy */
 		return false;
 	for (int x = rb.x0; x <= rb.x1; x++)
 		if (fresh_enemy(st, oc, x, rb.y0 - 1, &ra) ||
@@ -760,12 +767,20 @@ struct reach {
 	bool		 flies;
 };
 
+/* Would u be in contact with an enemy at pose p (cc_in_contact)? By the
+ * grid, when there is one (oc). */
 static bool
-near_enemy(const struct bt_state *st, struct bt_unit *u, const struct pose *p)
+near_enemy(const struct bt_state *st, struct bt_unit *u, const struct pose *p,
+    const struct occ *oc)
 {
 	struct pose keep = pose_of(u);
+	struct bt_rect r;
 	bool near;
 
+	if (oc != NULL) {
+		r = rect_of(p);
+		return near_of(oc, &r);
+	}
 	put(u, p);
 	near = cc_in_contact(st, u);
 	put(u, &keep);
@@ -1687,7 +1702,8 @@ rank_search(const struct bt_state *st, struct bt_unit *u,
 			continue;
 		memset(&e, 0, sizeof(e));
 		e.found = true;
-		e.safe = rc->safe && turn_safe && !near_enemy(st, u, &t);
+		e.safe = rc->safe && turn_safe && !near_enemy(st, u, &t,
+		    rc->oc);
 		e.gap = field_gap(field, &t);
 		e.crooked = rc->s.dist[i] % TIE + (turn > 0);
 		e.turn = turn;
