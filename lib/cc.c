@@ -510,22 +510,8 @@ cc_setup(struct bt_state *st, struct bt_dice *dice, struct bt_error *err)
 	return 0;
 }
 
-/* --- geometry (G-1, CC-7, CC-15); cc_rect, cc_strip and cc_meet are
- * cc.h's --- */
-
-bool
-cc_adjacent(const struct bt_unit *a, const struct bt_unit *b)
-{
-	struct bt_rect rb = cc_rect(b);
-
-	for (int f = BT_N; f <= BT_W; f++) {
-		struct bt_rect s = cc_strip(a, f);
-
-		if (cc_meet(&s, &rb))
-			return true;
-	}
-	return false;
-}
+/* --- geometry (G-1, CC-7, CC-15); cc_rect, cc_strip, cc_meet and
+ * cc_adjacent are cc.h's --- */
 
 int
 cc_front_strips(const struct bt_unit *a, struct bt_rect s[4])

@@ -57,8 +57,22 @@ cc_meet(const struct bt_rect *a, const struct bt_rect *b)
 	return a->x0 <= b->x1 && b->x0 <= a->x1 && a->y0 <= b->y1 &&
 	    b->y0 <= a->y1;
 }
+
 /* Does a square of b share an edge with one of a (CC-13, G-1)? */
-bool	 cc_adjacent(const struct bt_unit *a, const struct bt_unit *b);
+static inline bool
+cc_adjacent(const struct bt_unit *a, const struct bt_unit *b)
+{
+	struct bt_rect rb = cc_rect(b);
+
+	for (int f = BT_N; f <= BT_W; f++) {
+		struct bt_rect s = cc_strip(a, f);
+
+		if (cc_meet(&s, &rb))
+			return true;
+	}
+	return false;
+}
+
 /* Is b just beyond a front of a (CC-17: a may strike b in melee)? */
 bool	 cc_front_touches(const struct bt_unit *a, const struct bt_unit *b);
 /* The squares just beyond a's fronts, into s: its front's strip, or its
