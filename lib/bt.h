@@ -936,6 +936,10 @@ struct bt_options {
 	size_t		 n, cap;
 	char		*text;		/* the lines and notes, NUL-ended */
 	size_t		 len, tcap;
+	/* the ruleset's, kept from one listing to the next (cc-options.c),
+	 * freed by bt_options_free with memo_free */
+	void		*memo;
+	void		(*memo_free)(void *);
 };
 /* Empties the list, keeping its memory. */
 void	 bt_options_clear(struct bt_options *);
@@ -945,6 +949,11 @@ void	 bt_options_free(struct bt_options *);
 struct bt_option *bt_options_add(struct bt_options *, enum bt_option_kind,
 	    const char *unit, const char *fmt, ...)
 	    __attribute__((format(printf, 4, 5)));
+/* bt_options_add with its line as it is, of len bytes: a listing's
+ * thousands of moves, whose lines the ruleset has whole. */
+struct bt_option *bt_options_add_line(struct bt_options *,
+	    enum bt_option_kind, const char *unit, const char *line,
+	    size_t len);
 /* Sets the note of the option last added. */
 void	 bt_options_note(struct bt_options *, const char *fmt, ...)
 	    __attribute__((format(printf, 2, 3)));

@@ -46,12 +46,24 @@ struct foe {
 	int		 nfront;
 	int		 reach;		/* squares it may move (CC-8, CC-4) */
 	struct cc_attacker melee, shot;	/* its attacks' odds from there */
+	int		 dist;		/* squares from the place last weighed
+					 * (measure) */
+	/* general (foes_weigh): what its melee on the unit is worth, and
+	 * the unit's on it, [1] on the flank or rear (CC-18), [0] not:
+	 * the rest of the odds is the same wherever the unit stands */
+	double		 hit[2], strike[2];
 };
+
+/* No allocation in a turn (issue 15): the foes of a battle of up to
+ * FOES_HERE units are kept in the list itself, on the policy's stack;
+ * only a bigger one allocates. */
+#define FOES_HERE	32
 
 struct foes {
 	struct foe	*v;
 	size_t		 n;
 	struct cc_attacker mine;	/* the unit's melee, from anywhere */
+	struct foe	 here[FOES_HERE];
 };
 
 /* Does r meet one of the n rectangles of s? */
@@ -67,7 +79,8 @@ meets(const struct bt_rect *s, int n, const struct bt_rect *r)
 static void
 foes_of(const struct bt_state *st, const struct bt_unit *u, struct foes *f)
 {
-	f->v = bt_xreallocarray(NULL, st->nunits + 1, sizeof(*f->v));
+	f->v = st->nunits <= FOES_HERE ? f->here :
+	    bt_xreallocarray(NULL, st->nunits, sizeof(*f->v));
 	f->n = 0;
 	cc_attacker_of(st, u, false, &f->mine);
 	for (size_t i = 0; i < st->nunits; i++) {
@@ -86,17 +99,35 @@ foes_of(const struct bt_state *st, const struct bt_unit *u, struct foes *f)
 	}
 }
 
-/* The nearest unbroken enemy's distance in squares (broken ones, when
- * no other is left), or -1. */
-static int
-nearest(const struct foes *f, const struct bt_unit *me)
+static void
+foes_free(struct foes *f)
+{
+	if (f->v != f->here)
+		free(f->v);
+}
+
+/* Each enemy's distance from me, for danger_at and nearest to share:
+ * a place is weighed against every enemy by both. */
+static void
+measure(struct foes *f, const struct bt_unit *me)
 {
 	struct bt_rect r = cc_rect(me);
+
+	for (size_t i = 0; i < f->n; i++)
+		f->v[i].dist = bt_rect_distance(&r, &f->v[i].r);
+}
+
+/* The nearest unbroken enemy's distance in squares (broken ones, when
+ * no other is left), or -1; measured from me. */
+static int
+nearest(struct foes *f, const struct bt_unit *me)
+{
 	int best = -1, best_broken = -1;
 
+	measure(f, me);
 	for (size_t i = 0; i < f->n; i++) {
 		const struct bt_unit *e = f->v[i].e;
-		int d = bt_rect_distance(&r, &f->v[i].r);
+		int d = f->v[i].dist;
 
 		if (e->status & BT_ST_BROKEN) {
 			if (best_broken < 0 || d < best_broken)
@@ -127,7 +158,7 @@ front_on_enemy(const struct bt_state *st, const struct bt_unit *a)
 
 	foes_of(st, a, &f);
 	on = front_on(&f, a);
-	free(f.v);
+	foes_free(&f);
 	return on;
 }
 
@@ -182,7 +213,7 @@ choose_simple(const struct bt_state *st, const char *side,
 		    (front_on(&f, &me) || nearest(&f, &me) < here))
 			best = score, pick = i;
 	}
-	free(f.v);
+	foes_free(&f);
 	return pick;
 }
 
@@ -247,14 +278,43 @@ expect(const struct bt_state *st, const struct bt_unit *a,
 	return chance(need, adv) * worth(t, dmg);
 }
 
-/* The best attack me could make from where it stands, melee or shot. */
+/* expect of a melee attack, whether it is on t's flank or rear given. */
+static double
+melee_worth(const struct bt_state *st, const struct bt_unit *a,
+    const struct cc_attacker *af, const struct bt_unit *t, bool flank)
+{
+	int need, adv;
+
+	cc_melee_odds(st, a, af, t, flank, &need, &adv);
+	return chance(need, adv) * worth(t, a->damage);
+}
+
+/* Each foe's melee on u and u's on it, for the general: u's copies at
+ * the ends of its moves are u but for their place. */
+static void
+foes_weigh(const struct bt_state *st, const struct bt_unit *u,
+    struct foes *f)
+{
+	for (size_t i = 0; i < f->n; i++) {
+		struct foe *fo = &f->v[i];
+
+		for (int flank = 0; flank <= 1; flank++) {
+			fo->hit[flank] = melee_worth(st, fo->e, &fo->melee, u,
+			    flank);
+			fo->strike[flank] = melee_worth(st, u, &f->mine, fo->e,
+			    flank);
+		}
+	}
+}
+
+/* The best attack me could make from where it stands, melee or shot;
+ * the foes measured from there. */
 static double
 best_attack(const struct bt_state *st, const struct foes *f,
     const struct bt_unit *me)
 {
 	struct cc_attacker shot;
-	struct bt_rect front[4];
-	const char *rule;
+	struct bt_rect front[4], r = cc_rect(me);
 	double best = 0, v;
 	int nfront = cc_front_strips(me, front);
 	bool have_shot = false;
@@ -262,11 +322,13 @@ best_attack(const struct bt_state *st, const struct foes *f,
 	for (size_t i = 0; i < f->n; i++) {
 		const struct bt_unit *t = f->v[i].e;
 
-		if (meets(front, nfront, &f->v[i].r) && (v = expect(st, me,
-		    &f->mine, t, false)) > best)
+		/* flanked(me, t): off t's one front */
+		if (meets(front, nfront, &f->v[i].r) && (v = f->v[i].strike[
+		    t->fronts != 4 && !cc_meet(&f->v[i].front[0], &r)]) >
+		    best)
 			best = v;
 		if (!me->ranged.present ||
-		    cc_cannot_attack(st, me, t, true, &rule) != NULL)
+		    !cc_shot_reaches(st, me, t, f->v[i].dist))
 			continue;
 		if (!have_shot)		/* the first shot it has from here */
 			cc_attacker_of(st, me, true, &shot);
@@ -281,31 +343,50 @@ best_attack(const struct bt_state *st, const struct foes *f,
  * What the enemies may do to me where it stands before its next turn:
  * the melee of those whose front touches it (with the flank they have
  * on it), a part of the shots of those that can shoot it, and a smaller
- * part of the melee of those near enough to come at it.
+ * part of the melee of those near enough to come at it. The foes
+ * measured from me already (measure).
  */
 static double
-danger(const struct bt_state *st, const struct foes *f,
+danger_at(const struct bt_state *st, const struct foes *f,
     const struct bt_unit *me)
 {
-	struct bt_rect r = cc_rect(me);
-	const char *rule;
+	struct bt_rect r = cc_rect(me), mine = cc_strip(me, me->facing);
 	double d = 0;
 
 	for (size_t i = 0; i < f->n; i++) {
 		const struct bt_unit *e = f->v[i].e;
+		/* flanked(e, me): e off me's one front */
+		bool flank = me->fronts != 4 && !cc_meet(&mine, &f->v[i].r);
 
 		if (e->status & BT_ST_BROKEN)
 			continue;
 		if (meets(f->v[i].front, f->v[i].nfront, &r))
-			d += expect(st, e, &f->v[i].melee, me, false);
-		else if (bt_rect_distance(&r, &f->v[i].r) <= f->v[i].reach)
-			d += W_COMING * expect(st, e, &f->v[i].melee, me,
-			    false);
+			d += f->v[i].hit[flank];
+		else if (f->v[i].dist <= f->v[i].reach)
+			d += W_COMING * f->v[i].hit[flank];
 		if (e->ranged.present &&
-		    cc_cannot_attack(st, e, me, true, &rule) == NULL)
+		    cc_shot_reaches(st, e, me, f->v[i].dist))
 			d += 0.5 * expect(st, e, &f->v[i].shot, me, true);
 	}
 	return d;
+}
+
+static double
+danger(const struct bt_state *st, struct foes *f, const struct bt_unit *me)
+{
+	measure(f, me);
+	return danger_at(st, f, me);
+}
+
+/* cc_in_contact of me, from its foes: they are the enemies in the
+ * battle. */
+static bool
+in_contact(const struct foes *f, const struct bt_unit *me)
+{
+	for (size_t i = 0; i < f->n; i++)
+		if (cc_adjacent(me, f->v[i].e))
+			return true;
+	return false;
 }
 
 /* Caution counts less as the round limit comes (CC-1): a battle is not
@@ -329,16 +410,16 @@ late(const struct bt_state *st)
  * shoots, between it and its range.
  */
 static double
-place_worth(const struct bt_state *st, const struct foes *f,
+place_worth(const struct bt_state *st, struct foes *f,
     const struct bt_unit *me, bool acted)
 {
 	bool shoots = me->ranged.present;
+	int d = nearest(f, me);		/* measures, for the two below */
 	double v = acted ? 0 : best_attack(st, f, me);
-	int d = nearest(f, me);
 
-	v -= (shoots ? W_SHOT_DANGER : W_MELEE_DANGER) * danger(st, f, me) *
-	    late(st);
-	if (shoots && cc_in_contact(st, me))
+	v -= (shoots ? W_SHOT_DANGER : W_MELEE_DANGER) * danger_at(st, f,
+	    me) * late(st);
+	if (shoots && in_contact(f, me))
 		v -= 1;
 	if (d > 0 && shoots)
 		d -= me->ranged.range / CC_SQUARE;
@@ -349,7 +430,7 @@ place_worth(const struct bt_state *st, const struct foes *f,
 
 /* The worth of a listed attack, Support, Ready, Defend or Rally. */
 static double
-action_worth(const struct bt_state *st, const struct foes *f,
+action_worth(const struct bt_state *st, struct foes *f,
     const struct bt_unit *u, const struct bt_options *o,
     const struct bt_option *op)
 {
@@ -418,6 +499,7 @@ choose_general(const struct bt_state *st, const char *side,
 	if (u == NULL)
 		return 0;
 	foes_of(st, u, &f);
+	foes_weigh(st, u, &f);
 	me = *u;
 	for (size_t i = 0; i < o->n; i++) {
 		const struct bt_option *op = &o->v[i];
@@ -441,7 +523,7 @@ choose_general(const struct bt_state *st, const char *side,
 	/* a move that makes more of the turn than staying, then the best
 	 * action, else the end of the turn */
 	here = place_worth(st, &f, u, acted);
-	free(f.v);
+	foes_free(&f);
 	if (have_move && best_move > here + 0.05)
 		return move;
 	if (best_act > 0)

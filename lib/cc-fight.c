@@ -101,6 +101,14 @@ cc_cannot_attack(const struct bt_state *st, const struct bt_unit *a,
 	return NULL;
 }
 
+bool
+cc_shot_reaches(const struct bt_state *st, const struct bt_unit *a,
+    const struct bt_unit *t, int dist)
+{
+	return cc_in_battle(t) && cc_enemies(a, t) && a->ranged.present &&
+	    dist * CC_SQUARE <= reach(st, a) && ahead(a, t);
+}
+
 /* CC-18: a melee attack on t's side or rear; touching its front at all is
  * an attack on the front, and a unit of four fronts has no flank. */
 static bool
@@ -140,14 +148,16 @@ enum {
 	EDGE_ADJACENT = 0x8, EDGE_DEFENDS = 0x10
 };
 
-/* f: what a brings from where it stands (cc_attacker_of). */
+/* f: what a brings from where it stands (cc_attacker_of); flank, for
+ * melee, flanked's answer. */
 static unsigned
-edges(const struct bt_state *st, const struct bt_unit *a,
-    const struct cc_attacker *f, const struct bt_unit *t, bool ranged)
+edges_of(const struct bt_state *st, const struct bt_unit *a,
+    const struct cc_attacker *f, const struct bt_unit *t, bool ranged,
+    bool flank)
 {
 	unsigned e = 0;
 
-	if (!ranged && flanked(a, t))
+	if (!ranged && flank)
 		e |= EDGE_FLANK;
 	if (!ranged && a->supported_by != NULL)
 		e |= EDGE_SUPPORT;
@@ -158,6 +168,13 @@ edges(const struct bt_state *st, const struct bt_unit *a,
 	if (t->status & BT_ST_DEFENDING)
 		e |= EDGE_DEFENDS;
 	return e;
+}
+
+static unsigned
+edges(const struct bt_state *st, const struct bt_unit *a,
+    const struct cc_attacker *f, const struct bt_unit *t, bool ranged)
+{
+	return edges_of(st, a, f, t, ranged, !ranged && flanked(a, t));
 }
 
 /* CC-4: the weather's modifier to an attack. */
@@ -181,12 +198,12 @@ cc_attacker_of(const struct bt_state *st, const struct bt_unit *a,
 	f->adjacent = ranged && cc_in_contact(st, a);
 }
 
-void
-cc_attack_odds_from(const struct bt_state *st, const struct bt_unit *a,
+/* The odds of an attack with edges e. */
+static void
+odds(const struct bt_state *st, const struct bt_unit *a,
     const struct cc_attacker *f, const struct bt_unit *t, bool ranged,
-    int *need, int *adv)
+    unsigned e, int *need, int *adv)
 {
-	unsigned e = edges(st, a, f, t, ranged);
 	int mod = ranged ? a->ranged.attack : a->attack;
 
 	*need = t->ac - mod - f->rating - weather_mod(st, ranged);
@@ -196,6 +213,23 @@ cc_attack_odds_from(const struct bt_state *st, const struct bt_unit *a,
 		*need = 20;
 	*adv = (e & (EDGE_FLANK | EDGE_SUPPORT | EDGE_HIGHER) ? 1 : 0) -
 	    (e & (EDGE_ADJACENT | EDGE_DEFENDS) ? 1 : 0);
+}
+
+void
+cc_attack_odds_from(const struct bt_state *st, const struct bt_unit *a,
+    const struct cc_attacker *f, const struct bt_unit *t, bool ranged,
+    int *need, int *adv)
+{
+	odds(st, a, f, t, ranged, edges(st, a, f, t, ranged), need, adv);
+}
+
+void
+cc_melee_odds(const struct bt_state *st, const struct bt_unit *a,
+    const struct cc_attacker *f, const struct bt_unit *t, bool flank,
+    int *need, int *adv)
+{
+	odds(st, a, f, t, false, edges_of(st, a, f, t, false, flank), need,
+	    adv);
 }
 
 void

@@ -144,7 +144,9 @@ struct scan {
  * the map and apart (CC-10, CC-29), so a square holds at most one.
  */
 enum { OCC_ENEMY = 1 };				/* unit[] */
-enum { OCC_BLOCKED = 1, OCC_DIFFICULT = 2 };	/* ground[] */
+/* ground[]; OCC_NEAR: a square next to (sharing an edge with) one an
+ * enemy holds */
+enum { OCC_BLOCKED = 1, OCC_DIFFICULT = 2, OCC_NEAR = 4 };
 
 struct occ {
 	int		 w, h;		/* the map's */
@@ -162,8 +164,8 @@ struct occ {
 };
 
 static void	occ_fill(const struct bt_state *, const struct bt_unit *,
-		    struct occ *);
-static void	occ_free(struct occ *);
+		    struct occ *, struct cc_scratch *);
+static void	occ_free(struct occ *, struct cc_scratch *);
 
 /* The unit on square (x, y), or -1 (off the map or no one). */
 static int
@@ -365,8 +367,65 @@ least_cost(const struct move *m)
  * is possible, thousands of times a turn: no message to format. */
 #define REFUSE(err, ...) ((err) != NULL ? bt_refuse((err), __VA_ARGS__) : -1)
 
+/*
+ * try_move for a search, which asks only whether, thousands of times a
+ * turn: q is moved(p, m), the caller's (the listing's search has it
+ * from a table), and flies cc_flies's for u, asked once a search. clear
+ * (or NULL) says whether the squares the move newly holds are on the map
+ * with no one and nothing impassable on them (may_stop's question, of
+ * those squares only), when it is certain.
+ */
+static int
+try_quiet(const struct bt_state *st, const struct bt_unit *u, bool flies,
+    const struct pose *p, const struct move *m, bool rotated_already,
+    const struct pose *q, int *cost, bool *leaves, bool *clear,
+    const struct occ *oc)
+{
+	struct bt_rect old = rect_of(p);
+	struct scan s;
+	bool none;
+
+	*leaves = false;
+	switch (m->kind) {
+	case STEP:
+		if (m->dy > 0 && u->fronts != 4)
+			return -1;	/* CC-8 */
+		s = scan(st, u, rect_of(q), &old, oc);
+		if (s.enemy != NULL || (s.blocked && !flies))
+			return -1;	/* CC-10, G-2 */
+		*leaves = s.off;	/* CC-29 */
+		*cost = (s.difficult && !flies) || s.friend ? CC_DIFFICULT :
+		    CC_STEP;
+		none = !s.off && !s.blocked && s.friend == NULL;
+		break;
+	case ABOUT:
+		*cost = CC_ABOUT;
+		none = true;	/* the same squares */
+		break;
+	case ROTATE:
+		if (rotated_already)
+			return -1;	/* CC-11 */
+		/* From a pose on the map (a search goes on from none that
+		 * leaves): the sweep holds the new footprint, and is on the
+		 * map when that is, so its one scan says what both would. */
+		s = scan(st, u, hull(old, rect_of(q)), &old, oc);
+		if (s.off || s.enemy || (s.blocked && !flies))
+			return -1;
+		*cost = (s.difficult && !flies) || s.friend ?
+		    CC_ROTATE_HARD : CC_ROTATE;
+		/* the new squares are of the sweep: clear if it is */
+		none = !s.blocked && s.friend == NULL;
+		break;
+	default:
+		return -1;
+	}
+	if (clear != NULL)
+		*clear = none;
+	return 0;
+}
+
 /* One move from pose p: the new pose and its cost, or the refusal (none
- * told when err is NULL; oc, the search's grid, or NULL). */
+ * told when err is NULL: try_quiet; oc, the search's grid, or NULL). */
 static int
 try_move(const struct bt_state *st, const struct bt_unit *u,
     const struct pose *p, const struct move *m, bool rotated_already, struct pose *out, int *cost, bool *leaves,
@@ -378,6 +437,14 @@ try_move(const struct bt_state *st, const struct bt_unit *u,
 
 	*out = *p;
 	*leaves = false;
+	if (err == NULL) {
+		if ((m->kind == STEP && m->dy > 0 && u->fronts != 4) ||
+		    (m->kind == ROTATE && rotated_already))
+			return -1;
+		*out = moved(p, m);
+		return try_quiet(st, u, flies, p, m, rotated_already, out,
+		    cost, leaves, NULL, oc);
+	}
 	switch (m->kind) {
 	case STEP:
 		if (m->dy > 0 && u->fronts != 4)
@@ -409,18 +476,6 @@ try_move(const struct bt_state *st, const struct bt_unit *u,
 			    "rotation this turn", u->id);
 		*out = moved(p, m);
 		now = rect_of(out);
-		if (err == NULL) {
-			/* A search asks only whether, from a pose on the map
-			 * (it goes on from none that leaves): the sweep holds
-			 * the new footprint, and is on the map when that is,
-			 * so its one scan says what both would. */
-			s = scan(st, u, hull(old, now), &old, oc);
-			if (s.off || s.enemy || (s.blocked && !flies))
-				return -1;
-			*cost = (s.difficult && !flies) || s.friend ?
-			    CC_ROTATE_HARD : CC_ROTATE;
-			return 0;
-		}
 		s = scan(st, u, now, &old, oc);
 		if (s.off)
 			return REFUSE(err, "CC-11", "'%s' can't rotate off "
@@ -473,32 +528,69 @@ new_contact(const struct bt_state *st, struct bt_unit *u,
 	return fresh;
 }
 
-/* CC-13, by the grid: does going from pose a to pose b bring u into
- * contact with an enemy (new_contact's question, but not which)? Only
- * one on a square just beyond a side of b can be it. */
+/* cc_adjacent of two footprints: does a square of b share an edge with
+ * one of a, one of the strips just beyond a's sides meet b? */
 static bool
-makes_contact(const struct bt_state *st, struct bt_unit *u,
-    const struct pose *a, const struct pose *b, const struct occ *oc)
+rects_adjacent(const struct bt_rect *a, const struct bt_rect *b)
 {
-	struct pose keep = pose_of(u);
-	bool fresh = false;
+	bool cols = a->x0 <= b->x1 && b->x0 <= a->x1;
+	bool rows = a->y0 <= b->y1 && b->y0 <= a->y1;
 
-	for (int f = BT_N; f <= BT_W && !fresh; f++) {
-		struct bt_rect s;
+	return (cols && ((b->y0 <= a->y0 - 1 && a->y0 - 1 <= b->y1) ||
+	    (b->y0 <= a->y1 + 1 && a->y1 + 1 <= b->y1))) ||
+	    (rows && ((b->x0 <= a->x1 + 1 && a->x1 + 1 <= b->x1) ||
+	    (b->x0 <= a->x0 - 1 && a->x0 - 1 <= b->x1)));
+}
 
-		put(u, b);
-		s = cc_strip(u, f);
-		put(u, a);
-		for (int y = s.y0; y <= s.y1 && !fresh; y++)
-			for (int x = s.x0; x <= s.x1 && !fresh; x++) {
-				int e = occ_at(oc, x, y);
+/* Is the unit of the grid on square (x, y) an enemy not adjacent to
+ * footprint ra? */
+static bool
+fresh_enemy(const struct bt_state *st, const struct occ *oc, int x, int y,
+    const struct bt_rect *ra)
+{
+	int e = occ_at(oc, x, y);
+	struct bt_rect re;
 
-				fresh = e >= 0 && (oc->unit[e] & OCC_ENEMY) &&
-				    !cc_adjacent(u, &st->units[e]);
-			}
-	}
-	put(u, &keep);
-	return fresh;
+	if (e < 0 || !(oc->unit[e] & OCC_ENEMY))
+		return false;
+	re = cc_rect(&st->units[e]);
+	return !rects_adjacent(ra, &re);
+}
+
+/* Is a square of footprint r next to (sharing an edge with) a square an
+ * enemy holds, by the grid: is the mover there in contact (CC-13)? */
+static bool
+near_of(const struct occ *oc, const struct bt_rect *r)
+{
+	for (int y = r->y0; y <= r->y1; y++)
+		for (int x = r->x0; x <= r->x1; x++)
+			if (x >= 0 && y >= 0 && x < oc->w && y < oc->h &&
+			    (oc->ground[y * oc->w + x] & OCC_NEAR))
+				return true;
+	return false;
+}
+
+/* CC-13, by the grid: does going from pose a to pose b bring the mover
+ * into contact with an enemy (new_contact's question, but not which)?
+ * Only one on a square just beyond a side of b can be it, and it is one
+ * not adjacent to a. */
+static bool
+makes_contact(const struct bt_state *st, const struct pose *a,
+    const struct pose *b, const struct occ *oc)
+{
+	struct bt_rect ra = rect_of(a), rb = rect_of(b);
+
+	if (!near_of(oc, &rb))	/* none unless b is next to an enemy */
+		return false;
+	for (int x = rb.x0; x <= rb.x1; x++)
+		if (fresh_enemy(st, oc, x, rb.y0 - 1, &ra) ||
+		    fresh_enemy(st, oc, x, rb.y1 + 1, &ra))
+			return true;
+	for (int y = rb.y0; y <= rb.y1; y++)
+		if (fresh_enemy(st, oc, rb.x1 + 1, y, &ra) ||
+		    fresh_enemy(st, oc, rb.x0 - 1, y, &ra))
+			return true;
+	return false;
 }
 
 /* May enemy e react to u now (CC-21, CC-25, CC-30, --hold)? */
@@ -587,7 +679,8 @@ provokes(const struct bt_state *st, struct bt_unit *u, const struct pose *a,
 			size_t i = oc->reacts[k];
 
 			if (leaves_front_of(oc, i, u, &ra, &rb) ||
-			    enters_trigger(st, &st->units[i], u, a, b))
+			    (st->units[i].ready.present &&
+			    enters_trigger(st, &st->units[i], u, a, b)))
 				return true;
 		}
 		return false;
@@ -667,14 +760,27 @@ struct reach {
 	int		 out, outkey;	/* best square to step off from */
 	signed char	 outhow;
 	bool		 pruned;	/* safe left a step out */
+	/* made once a search: the steps, each as a move and where it
+	 * takes the unit at home's facing; cc_flies */
+	struct move	 step[ALL_STEPS];
+	int		 dx[ALL_STEPS], dy[ALL_STEPS];
+	bool		 flies;
 };
 
+/* Would u be in contact with an enemy at pose p (cc_in_contact)? By the
+ * grid, when there is one (oc). */
 static bool
-near_enemy(const struct bt_state *st, struct bt_unit *u, const struct pose *p)
+near_enemy(const struct bt_state *st, struct bt_unit *u, const struct pose *p,
+    const struct occ *oc)
 {
 	struct pose keep = pose_of(u);
+	struct bt_rect r;
 	bool near;
 
+	if (oc != NULL) {
+		r = rect_of(p);
+		return near_of(oc, &r);
+	}
 	put(u, p);
 	near = cc_in_contact(st, u);
 	put(u, &keep);
@@ -708,15 +814,17 @@ reach_step(void *ctx, int x, int y, int so_far, int k, int *nx, int *ny,
 {
 	struct reach *rc = ctx;
 	struct pose p = rc->home, q;
-	struct move m = step_move(k);
 	int cost, tie = 0;
 	bool leaves, bad;
 
 	(void)stop;
 	p.x += x;
 	p.y += y;
-	bad = try_move(rc->st, rc->u, &p, &m, false, &q, &cost, &leaves,
-	    NULL, rc->oc) < 0;
+	q = p;
+	q.x += rc->dx[k];
+	q.y += rc->dy[k];
+	bad = try_quiet(rc->st, rc->u, rc->flies, &p, &rc->step[k], false, &q,
+	    &cost, &leaves, NULL, rc->oc) < 0;
 	if (bad || so_far / TIE + cost > rc->budget)
 		return -1;
 	if (rc->safe && provokes(rc->st, rc->u, &p, &q, rc->oc)) {
@@ -761,6 +869,12 @@ reach_from(const struct bt_state *st, struct bt_unit *u,
 	rc->gy = gy;
 	rc->out = -1;
 	rc->pruned = false;
+	rc->flies = cc_flies(st, u);
+	for (int k = 0; k < steps_for(u); k++) {
+		rc->step[k] = step_move(k);
+		turned(home->facing, rc->step[k].dx, rc->step[k].dy,
+		    &rc->dx[k], &rc->dy[k]);
+	}
 	/* no goal (one outside the window): it reaches all it can */
 	bt_search(&rc->s, r, budget * TIE + TIE - 1, steps_for(u), reach_step,
 	    rc, r + 1, 0);
@@ -832,6 +946,8 @@ struct pose_node {
 	signed char	 how;		/* the move from prev */
 	bool		 stop;		/* reached by a move into contact */
 	bool		 provokes;	/* a move of the way sets off an attack */
+	bool		 clear;		/* known to be a place to stop at
+					 * (may_stop); if not, it is asked */
 };
 
 /*
@@ -854,6 +970,8 @@ struct pose_search {
 	int		 words;		/* in a set of nodes */
 	uint64_t	*of_cost;	/* [cost / CC_STEP % COST_RING][word] */
 	uint64_t	*reached;	/* [words] */
+	char		*line;		/* "bt-move ID ", then an end's words */
+	size_t		 prefix;	/* strlen("bt-move ID ") */
 };
 
 static uint64_t *
@@ -957,7 +1075,11 @@ static const char *const ccw_words[MAX_PIVOTS] = {
 	"ccw:16"
 };
 
-/* The moves a unit may make in the search. */
+/* Room for the words of a way, in a search's line. */
+#define REPORT_WORDS	(MAX_MOVES * 8)
+
+/* The moves a unit may make in the search: the steps, about, the
+ * rotations, in this order, which is that of their least cost. */
 static int
 pose_moves(const struct bt_unit *u, struct move *m)
 {
@@ -985,13 +1107,16 @@ pose_moves(const struct bt_unit *u, struct move *m)
 	return n;
 }
 
-/* The way to node i, reported to fn with its words. */
+/* The way to node i, reported to fn with its bt-move line: the words
+ * (m's, of lengths mlen) written after the line's prefix, made once a
+ * search. */
 static void
 report_end(const struct pose_search *ps, const struct pose *home,
-    const struct move *m, int i, cc_reach_fn *fn, void *ctx)
+    const struct move *m, const size_t *mlen, int i, cc_reach_fn *fn,
+    void *ctx)
 {
 	int way[MAX_MOVES], len = 0;
-	char words[MAX_MOVES * 8];
+	char *words = ps->line + ps->prefix;
 	struct cc_reach_end end;
 	struct pose at = node_pose(ps, home, i);
 	size_t w = 0;
@@ -1003,9 +1128,9 @@ report_end(const struct pose_search *ps, const struct pose *home,
 	/* copied, not printf'd: a listing reports hundreds of ways */
 	for (int k = len - 1; k >= 0; k--) {
 		const char *word = m[(int)ps->n[way[k]].how].word;
-		size_t n = strlen(word);
+		size_t n = mlen[(int)ps->n[way[k]].how];
 
-		if (w + n + 2 > sizeof(words))
+		if (w + n + 2 > REPORT_WORDS)
 			break;	/* no way of MAX_MOVES moves is this long */
 		if (w > 0)
 			words[w++] = ' ';
@@ -1018,34 +1143,71 @@ report_end(const struct pose_search *ps, const struct pose *home,
 	end.y = at.y;
 	end.facing = at.facing;
 	end.cost = ps->n[i].cost;
-	end.words = words;
+	end.line = ps->line;
+	end.len = ps->prefix + w;
 	fn(ctx, &end);
 }
 
-/* The grid of who stands where, for a search of mover u's moves. */
+/* n bytes of sc's memory *p (of *size), grown to hold them; its old
+ * bytes are not kept. */
+static void *
+scratch(void **p, size_t *size, size_t n)
+{
+	if (n > *size) {
+		free(*p);
+		*p = bt_xmalloc(n);
+		*size = n;
+	}
+	return *p;
+}
+
+void
+cc_scratch_free(struct cc_scratch *sc)
+{
+	free(sc->grid);
+	free(sc->nodes);
+	memset(sc, 0, sizeof(*sc));
+}
+
+/* The grid of who stands where, for a search of mover u's moves: in sc's
+ * memory, or its own (sc NULL). */
 static void
-occ_fill(const struct bt_state *st, const struct bt_unit *u, struct occ *oc)
+occ_fill(const struct bt_state *st, const struct bt_unit *u, struct occ *oc,
+    struct cc_scratch *sc)
 {
 	unsigned char of_letter[256];
 	bool known[256] = { false };
+	size_t squares, n = st->nunits + 1;
+	size_t size;
+	char *block;
 
 	oc->w = st->map.width;
 	oc->h = st->map.height;
-	oc->at = bt_xcalloc((size_t)oc->w * (size_t)oc->h, sizeof(*oc->at));
-	oc->ground = bt_xcalloc((size_t)oc->w * (size_t)oc->h,
-	    sizeof(*oc->ground));
-	oc->unit = bt_xcalloc(st->nunits + 1, sizeof(*oc->unit));
-	oc->front = bt_xreallocarray(NULL, 4 * st->nunits + 1,
-	    sizeof(*oc->front));
-	oc->nfront = bt_xcalloc(st->nunits + 1, sizeof(*oc->nfront));
-	oc->reacts = bt_xreallocarray(NULL, st->nunits + 1,
-	    sizeof(*oc->reacts));
+	squares = (size_t)oc->w * (size_t)oc->h;
+	/* one block, zeroed, its parts in order of alignment; a search is
+	 * made for every listing */
+	size = n * sizeof(*oc->reacts) + squares * sizeof(*oc->at) +
+	    4 * n * sizeof(*oc->front) + squares + 2 * n;
+	if (sc != NULL)
+		block = memset(scratch(&sc->grid, &sc->grid_size, size), 0,
+		    size);
+	else
+		block = bt_xcalloc(1, size);
+	oc->reacts = (size_t *)block;
+	oc->at = (int *)(oc->reacts + n);
+	oc->front = (struct bt_rect *)(oc->at + squares);
+	oc->ground = (unsigned char *)(oc->front + 4 * n);
+	oc->unit = oc->ground + squares;
+	oc->nfront = oc->unit + n;
 	oc->nreacts = 0;
 	/* A square's ground is its terrain letter's (and the weather's):
 	 * asked of the rules once a letter, at its first square. */
-	for (int y = 0; y < oc->h; y++)
+	for (int y = 0; y < oc->h; y++) {
+		const char *row = st->map.rows[y];
+		unsigned char *g = oc->ground + (size_t)y * oc->w;
+
 		for (int x = 0; x < oc->w; x++) {
-			unsigned char t = (unsigned char)st->map.rows[y][x];
+			unsigned char t = (unsigned char)row[x];
 
 			if (!known[t]) {
 				of_letter[t] =
@@ -1055,8 +1217,9 @@ occ_fill(const struct bt_state *st, const struct bt_unit *u, struct occ *oc)
 				    OCC_DIFFICULT : 0);
 				known[t] = true;
 			}
-			oc->ground[y * oc->w + x] = of_letter[t];
+			g[x] = of_letter[t];
 		}
+	}
 	for (size_t i = 0; i < st->nunits; i++) {
 		const struct bt_unit *o = &st->units[i];
 
@@ -1073,52 +1236,91 @@ occ_fill(const struct bt_state *st, const struct bt_unit *u, struct occ *oc)
 			for (int x = o->x; x < o->x + o->w; x++)
 				if (bt_on_map(&st->map, x, y))
 					oc->at[y * oc->w + x] = (int)i + 1;
+		if (!(oc->unit[i] & OCC_ENEMY))
+			continue;
+		for (int y = o->y - 1; y <= o->y + o->h; y++)
+			for (int x = o->x - 1; x <= o->x + o->w; x++)
+				if ((x >= o->x && x < o->x + o->w) !=
+				    (y >= o->y && y < o->y + o->h) &&
+				    bt_on_map(&st->map, x, y))
+					oc->ground[y * oc->w + x] |= OCC_NEAR;
 	}
 }
 
 static void
-occ_free(struct occ *oc)
+occ_free(struct occ *oc, struct cc_scratch *sc)
 {
-	free(oc->at);
-	free(oc->ground);
-	free(oc->unit);
-	free(oc->front);
-	free(oc->nfront);
-	free(oc->reacts);
+	if (sc == NULL)
+		free(oc->reacts);	/* the block of occ_fill */
 }
 
 void
 cc_reachable(const struct bt_state *st, const struct bt_unit *cu,
-    cc_reach_fn *fn, void *ctx)
+    cc_reach_fn *fn, void *ctx, struct cc_scratch *sc)
 {
 	/* try_move and new_contact put the unit on the poses they try,
 	 * then back where it stands */
 	struct bt_unit *u = (struct bt_unit *)cu;
 	struct move m[MAX_POSE_MOVES];
+	/* [facing][move]: where move k takes a pose of that facing at
+	 * (0, 0); moved() is the same anywhere, shifted */
+	struct pose to_of[4][MAX_POSE_MOVES];
+	size_t mlen[MAX_POSE_MOVES];	/* strlen of each move's word */
 	struct pose home = pose_of(u);
 	struct pose_search ps;
 	struct occ oc;
+	struct cc_scratch own = { 0 };
 	int left = cc_speed(st, u) - st->turn.moved, nm, r, start, nodes;
+	int norot;		/* the moves before the first rotation */
+	bool flies = cc_flies(st, u);
+	size_t sets, size;
+	char *block;
 
 	if (left <= 0)
 		return;
-	occ_fill(st, u, &oc);
+	if (sc == NULL)
+		sc = &own;
+	occ_fill(st, u, &oc, sc);
 	nm = pose_moves(u, m);
+	for (int f = BT_N; f <= BT_W; f++) {
+		struct pose o = { 0, 0, home.w, home.h, f };
+
+		if ((f + home.facing) % 2 == 1) {
+			o.w = home.h;
+			o.h = home.w;
+		}
+		for (int k = 0; k < nm; k++)
+			to_of[f][k] = moved(&o, &m[k]);
+	}
+	for (int k = 0; k < nm; k++)
+		mlen[k] = strlen(m[k].word);
+	for (norot = 0; norot < nm && m[norot].kind != ROTATE; norot++)
+		continue;
 	r = left / CC_STEP + u->w + u->h;
 	ps.x0 = home.x - r;
 	ps.y0 = home.y - r;
 	ps.w = ps.h = 2 * r + 1;
 	nodes = 8 * ps.w * ps.h;
-	ps.n = bt_xreallocarray(NULL, (size_t)nodes, sizeof(*ps.n));
 	ps.words = (nodes + 63) / 64;
-	ps.of_cost = bt_xcalloc((size_t)(COST_RING + 1) * ps.words,
-	    sizeof(*ps.of_cost));
+	ps.prefix = strlen("bt-move ") + strlen(u->id) + 1;
+	/* one block: the sets (zeroed), the nodes, the line */
+	sets = (size_t)(COST_RING + 1) * ps.words * sizeof(*ps.of_cost);
+	size = sets + (size_t)nodes * sizeof(*ps.n) + ps.prefix + REPORT_WORDS;
+	block = scratch(&sc->nodes, &sc->nodes_size, size);
+	memset(block, 0, sets);
+	ps.of_cost = (uint64_t *)block;
 	ps.reached = ps.of_cost + (size_t)COST_RING * ps.words;
+	ps.n = (struct pose_node *)(block + sets);
+	ps.line = (char *)(ps.n + nodes);
+	memcpy(ps.line, "bt-move ", strlen("bt-move "));
+	memcpy(ps.line + strlen("bt-move "), u->id, strlen(u->id));
+	ps.line[ps.prefix - 1] = ' ';
 	start = node_of(&ps, home.x, home.y, home.facing, st->turn.rotated);
 	node_cost(&ps, start, 0);
 	ps.n[start].prev = -1;
 	ps.n[start].stop = false;
 	ps.n[start].provokes = false;
+	ps.n[start].clear = may_stop(st, u, &home, &oc);
 	for (int c = 0; c <= left; c += CC_STEP) {
 		uint64_t *set = cost_set(&ps, c);
 
@@ -1132,35 +1334,41 @@ cc_reachable(const struct bt_state *st, const struct bt_unit *cu,
 			if (ps.n[i].stop)
 				continue;
 			p = node_pose(&ps, &home, i);
-			for (int k = 0; k < nm; k++) {
+			/* the rotations are the last moves, and the moves
+			 * come by their least cost: the loop stops at the
+			 * first it may not make */
+			for (int k = 0; k < (rotated ? norot : nm); k++) {
 				struct pose q;
 				int cost, to;
-				bool leaves, bad;
+				bool leaves, bad, clear;
 
-				if (m[k].kind == ROTATE && rotated)
-					continue;
 				/* none that could not be the cheapest way to
 				 * where it goes is tried */
 				cost = least_cost(&m[k]);
 				if (c + cost > left)
-					continue;
-				q = moved(&p, &m[k]);
+					break;
+				q = to_of[p.facing][k];
+				q.x += p.x;
+				q.y += p.y;
 				to = node_of(&ps, q.x, q.y, q.facing, rotated ||
 				    m[k].kind == ROTATE);
 				if (to < 0 || (node_reached(&ps, to) &&
 				    ps.n[to].cost <= c + cost))
 					continue;
-				bad = try_move(st, u, &p, &m[k], rotated, &q,
-				    &cost, &leaves, NULL, &oc) < 0;
+				bad = try_quiet(st, u, flies, &p, &m[k],
+				    rotated, &q, &cost, &leaves, &clear,
+				    &oc) < 0;
 				if (bad || leaves || c + cost > left ||
 				    (node_reached(&ps, to) &&
 				    ps.n[to].cost <= c + cost))
 					continue;
 				node_cost(&ps, to, c + cost);
+				/* its footprint is clear (may_stop) if the one
+				 * it came from is and the squares it enters are */
+				ps.n[to].clear = ps.n[i].clear && clear;
 				ps.n[to].prev = i;
 				ps.n[to].how = (signed char)k;
-				ps.n[to].stop = makes_contact(st, u, &p, &q,
-				    &oc);
+				ps.n[to].stop = makes_contact(st, &p, &q, &oc);
 				ps.n[to].provokes = ps.n[i].provokes ||
 				    provokes(st, u, &p, &q, &oc);
 			}
@@ -1185,12 +1393,11 @@ cc_reachable(const struct bt_state *st, const struct bt_unit *cu,
 		    (ps.n[other].cost < ps.n[i].cost ||
 		    (ps.n[other].cost == ps.n[i].cost && other < i)))
 			continue;
-		if (may_stop(st, u, &t, &oc))
-			report_end(&ps, &home, m, i, fn, ctx);
+		if (ps.n[i].clear || may_stop(st, u, &t, &oc))
+			report_end(&ps, &home, m, mlen, i, fn, ctx);
 	}
-	free(ps.n);
-	free(ps.of_cost);
-	occ_free(&oc);
+	occ_free(&oc, sc);
+	cc_scratch_free(&own);
 }
 
 /* How far a pose is from side f's edge of the map, in squares. */
@@ -1495,7 +1702,8 @@ rank_search(const struct bt_state *st, struct bt_unit *u,
 			continue;
 		memset(&e, 0, sizeof(e));
 		e.found = true;
-		e.safe = rc->safe && turn_safe && !near_enemy(st, u, &t);
+		e.safe = rc->safe && turn_safe && !near_enemy(st, u, &t,
+		    rc->oc);
 		e.gap = field_gap(field, &t);
 		e.crooked = rc->s.dist[i] % TIE + (turn > 0);
 		e.turn = turn;
@@ -1575,7 +1783,7 @@ cc_retreat(struct bt_state *st, struct bt_dice *dice, struct bt_unit *u)
 	 * saves. */
 	grid = field.w == st->map.width && field.h == st->map.height;
 	if (grid)
-		occ_fill(st, u, &oc);
+		occ_fill(st, u, &oc, NULL);
 	for (int safe = 1; safe >= 0; safe--)
 		for (int t = 0; t < 5; t++) {
 			bool improved;
@@ -1601,7 +1809,7 @@ cc_retreat(struct bt_state *st, struct bt_dice *dice, struct bt_unit *u)
 		}
 	free(field.d);
 	if (grid)
-		occ_free(&oc);
+		occ_free(&oc, NULL);
 	if (have) {
 		len = reach_path(&keep, best.at, best.off, path, MAX_RETREAT);
 		bt_search_free(&keep.s);

@@ -6,12 +6,172 @@
  * bookkeeping (CC-6, CC-13, CC-28), the search of the moves (cc-move.c),
  * cc_cannot_attack, and the odds cc_attack rolls with.
  */
+#include <stdlib.h>
 #include <string.h>
 
 #include "cc.h"
 
+/*
+ * A unit's turn is listed after each of its orders, and often from where
+ * the listing before left it: a unit that acts before it moves is listed
+ * the same moves again (a fifth of cc-field's searches). The search
+ * (cc_reachable) is a function of what the memo's key holds, so that an
+ * equal key gives the same ends: those of the last search are kept in
+ * the options' memo, and given again. Whatever the search reads is in
+ * the key: the mover's turn so far, the weather, and of every unit what
+ * says where it stands, whom it fronts, whether it may react and how;
+ * a key that differs, one field that does not matter among them, costs
+ * only a search.
+ */
+struct memo_unit {
+	const char	*id, *side, *target;
+	int		 x, y, w, h, facing, fronts, speed, trigger, range;
+	unsigned	 status;
+	bool		 placed, reserve, flying, reacted, ready, ranged;
+};
+
+struct memo_end {
+	struct cc_reach_end e;
+	size_t		 line;		/* its offset in text */
+};
+
+struct memo {
+	/* the key */
+	const struct bt_state *st;
+	const struct bt_unit *mover;
+	int		 weather, moved;
+	bool		 rotated, valid;
+	struct memo_unit *units;
+	size_t		 nunits, ucap;
+	struct cc_scratch sc;		/* the searches' memory */
+	/* the ends of its search */
+	struct memo_end	*ends;
+	size_t		 nends, ecap;
+	char		*text;
+	size_t		 len, tcap;
+};
+
+static void
+memo_free(void *p)
+{
+	struct memo *mm = p;
+
+	cc_scratch_free(&mm->sc);
+	free(mm->units);
+	free(mm->ends);
+	free(mm->text);
+	free(mm);
+}
+
+/* The status bits the search reads: who is in the battle (cc_in_battle),
+ * who may react (a broken unit may not), whose move provokes none
+ * (CC-23); a Defend (CC-22) changes no move. */
+#define MEMO_STATUS	(BT_ST_GONE | BT_ST_BROKEN | BT_ST_DISENGAGING)
+
+static void
+memo_unit_of(const struct bt_unit *u, struct memo_unit *k)
+{
+	k->id = u->id;
+	k->side = u->side;
+	k->target = u->ready.target;
+	k->x = u->x;
+	k->y = u->y;
+	k->w = u->w;
+	k->h = u->h;
+	k->facing = u->facing;
+	k->fronts = u->fronts;
+	k->speed = u->speed;
+	k->trigger = u->ready.trigger;
+	k->range = u->ranged.range;
+	k->status = u->status & MEMO_STATUS;
+	k->placed = u->placed;
+	k->reserve = u->reserve;
+	k->flying = u->flying;
+	k->reacted = u->reacted;
+	k->ready = u->ready.present;
+	k->ranged = u->ranged.present;
+}
+
+static bool
+memo_unit_same(const struct memo_unit *a, const struct memo_unit *b)
+{
+	return a->id == b->id && a->side == b->side &&
+	    a->target == b->target && a->x == b->x && a->y == b->y &&
+	    a->w == b->w && a->h == b->h && a->facing == b->facing &&
+	    a->fronts == b->fronts && a->speed == b->speed &&
+	    a->trigger == b->trigger && a->range == b->range &&
+	    a->status == b->status && a->placed == b->placed &&
+	    a->reserve == b->reserve && a->flying == b->flying &&
+	    a->reacted == b->reacted && a->ready == b->ready &&
+	    a->ranged == b->ranged;
+}
+
+/* Does the memo hold the search of u in st now? */
+static bool
+memo_holds(const struct memo *mm, const struct bt_state *st,
+    const struct bt_unit *u)
+{
+	struct memo_unit k;
+
+	if (!mm->valid || mm->st != st || mm->mover != u ||
+	    mm->weather != st->weather || mm->moved != st->turn.moved ||
+	    mm->rotated != st->turn.rotated || mm->nunits != st->nunits)
+		return false;
+	for (size_t i = 0; i < st->nunits; i++) {
+		memo_unit_of(&st->units[i], &k);
+		if (!memo_unit_same(&k, &mm->units[i]))
+			return false;
+	}
+	return true;
+}
+
+/* The memo's key set to u in st now, its ends emptied. */
+static void
+memo_key(struct memo *mm, const struct bt_state *st, const struct bt_unit *u)
+{
+	mm->st = st;
+	mm->mover = u;
+	mm->weather = st->weather;
+	mm->moved = st->turn.moved;
+	mm->rotated = st->turn.rotated;
+	if (st->nunits > mm->ucap) {
+		mm->ucap = st->nunits;
+		mm->units = bt_xreallocarray(mm->units, mm->ucap,
+		    sizeof(*mm->units));
+	}
+	mm->nunits = st->nunits;
+	for (size_t i = 0; i < st->nunits; i++)
+		memo_unit_of(&st->units[i], &mm->units[i]);
+	mm->nends = 0;
+	mm->len = 0;
+	mm->valid = true;
+}
+
+static void
+memo_add(struct memo *mm, const struct cc_reach_end *e)
+{
+	struct memo_end *me;
+
+	if (mm->nends == mm->ecap) {
+		mm->ecap = mm->ecap ? 2 * mm->ecap : 64;
+		mm->ends = bt_xreallocarray(mm->ends, mm->ecap,
+		    sizeof(*mm->ends));
+	}
+	if (mm->len + e->len + 1 > mm->tcap) {
+		while (mm->len + e->len + 1 > mm->tcap)
+			mm->tcap = mm->tcap ? 2 * mm->tcap : 4096;
+		mm->text = bt_xrealloc(mm->text, mm->tcap);
+	}
+	me = &mm->ends[mm->nends++];
+	me->e = *e;
+	me->line = mm->len;
+	memcpy(mm->text + mm->len, e->line, e->len + 1);
+	mm->len += e->len + 1;
+}
+
 struct moves {
 	struct bt_options *o;
+	struct memo	*mm;
 	const char	*id;
 };
 
@@ -21,13 +181,41 @@ add_move(void *ctx, const struct cc_reach_end *e)
 	struct moves *m = ctx;
 	struct bt_option *op;
 
-	op = bt_options_add(m->o, BT_OPT_MOVE, m->id, "bt-move %s %s", m->id,
-	    e->words);
+	if (m->mm != NULL)
+		memo_add(m->mm, e);
+	op = bt_options_add_line(m->o, BT_OPT_MOVE, m->id, e->line, e->len);
 	op->x = e->x;
 	op->y = e->y;
 	op->facing = e->facing;
 	op->cost = e->cost;
 	op->provokes = e->provokes;
+}
+
+/* bt-move, to every end the search finds, or the memo kept. */
+static void
+add_moves(const struct bt_state *st, const struct bt_unit *u,
+    struct bt_options *o)
+{
+	struct memo *mm;
+	struct moves m = { o, NULL, u->id };
+
+	if (o->memo == NULL) {
+		o->memo = bt_xcalloc(1, sizeof(*mm));
+		o->memo_free = memo_free;
+	}
+	mm = o->memo;
+	if (memo_holds(mm, st, u)) {
+		for (size_t i = 0; i < mm->nends; i++) {
+			struct cc_reach_end e = mm->ends[i].e;
+
+			e.line = mm->text + mm->ends[i].line;
+			add_move(&m, &e);
+		}
+		return;
+	}
+	memo_key(mm, st, u);
+	m.mm = mm;
+	cc_reachable(st, u, add_move, &m, &mm->sc);
 }
 
 /* bt-attack, melee or --ranged, on every enemy it may strike. */
@@ -90,7 +278,6 @@ void
 cc_options(const struct bt_state *st, const char *side, struct bt_options *o)
 {
 	const struct bt_unit *u;
-	struct moves m;
 	bool broken;
 
 	/* cc_check_turn's refusals: not its turn, not in the battle */
@@ -101,11 +288,8 @@ cc_options(const struct bt_state *st, const char *side, struct bt_options *o)
 	bt_options_add(o, BT_OPT_END, u->id, "bt-resolve");
 	/* CC-6: no movement split around the action; CC-13: none after
 	 * contact; CC-28: a broken unit moves only in its retreat */
-	if (!broken && !st->turn.stopped && !st->turn.contact) {
-		m.o = o;
-		m.id = u->id;
-		cc_reachable(st, u, add_move, &m);
-	}
+	if (!broken && !st->turn.stopped && !st->turn.contact)
+		add_moves(st, u, o);
 	if (st->turn.acted)
 		return;
 	if (!broken) {

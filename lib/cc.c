@@ -510,58 +510,8 @@ cc_setup(struct bt_state *st, struct bt_dice *dice, struct bt_error *err)
 	return 0;
 }
 
-/* --- geometry (G-1, CC-7, CC-15) --- */
-
-struct bt_rect
-cc_rect(const struct bt_unit *u)
-{
-	struct bt_rect r = { u->x, u->y, u->x + u->w - 1, u->y + u->h - 1 };
-
-	return r;
-}
-
-struct bt_rect
-cc_strip(const struct bt_unit *u, int f)
-{
-	struct bt_rect r = cc_rect(u);
-
-	switch (f) {
-	case BT_N:
-		r.y0 = r.y1 = u->y - 1;
-		break;
-	case BT_E:
-		r.x0 = r.x1 = u->x + u->w;
-		break;
-	case BT_S:
-		r.y0 = r.y1 = u->y + u->h;
-		break;
-	default:
-		r.x0 = r.x1 = u->x - 1;
-		break;
-	}
-	return r;
-}
-
-bool
-cc_meet(const struct bt_rect *a, const struct bt_rect *b)
-{
-	return a->x0 <= b->x1 && b->x0 <= a->x1 && a->y0 <= b->y1 &&
-	    b->y0 <= a->y1;
-}
-
-bool
-cc_adjacent(const struct bt_unit *a, const struct bt_unit *b)
-{
-	struct bt_rect rb = cc_rect(b);
-
-	for (int f = BT_N; f <= BT_W; f++) {
-		struct bt_rect s = cc_strip(a, f);
-
-		if (cc_meet(&s, &rb))
-			return true;
-	}
-	return false;
-}
+/* --- geometry (G-1, CC-7, CC-15); cc_rect, cc_strip, cc_meet and
+ * cc_adjacent are cc.h's --- */
 
 int
 cc_front_strips(const struct bt_unit *a, struct bt_rect s[4])

@@ -17,13 +17,62 @@ enum cc_weather {
 	CC_BLIZZARD, CC_ROLL
 };
 
-/* cc.c: geometry and the unit's circumstances */
-struct bt_rect	 cc_rect(const struct bt_unit *);
+/* cc.c: geometry and the unit's circumstances. The three first are
+ * asked millions of times a second by the listing's search and the
+ * commanders: inline, where a call cost as much as their work. */
+static inline struct bt_rect
+cc_rect(const struct bt_unit *u)
+{
+	struct bt_rect r = { u->x, u->y, u->x + u->w - 1, u->y + u->h - 1 };
+
+	return r;
+}
+
 /* The squares just beyond side f (enum bt_facing) of u. */
-struct bt_rect	 cc_strip(const struct bt_unit *, int f);
-bool	 cc_meet(const struct bt_rect *, const struct bt_rect *);
+static inline struct bt_rect
+cc_strip(const struct bt_unit *u, int f)
+{
+	struct bt_rect r = cc_rect(u);
+
+	switch (f) {
+	case BT_N:
+		r.y0 = r.y1 = u->y - 1;
+		break;
+	case BT_E:
+		r.x0 = r.x1 = u->x + u->w;
+		break;
+	case BT_S:
+		r.y0 = r.y1 = u->y + u->h;
+		break;
+	default:
+		r.x0 = r.x1 = u->x - 1;
+		break;
+	}
+	return r;
+}
+
+static inline bool
+cc_meet(const struct bt_rect *a, const struct bt_rect *b)
+{
+	return a->x0 <= b->x1 && b->x0 <= a->x1 && a->y0 <= b->y1 &&
+	    b->y0 <= a->y1;
+}
+
 /* Does a square of b share an edge with one of a (CC-13, G-1)? */
-bool	 cc_adjacent(const struct bt_unit *a, const struct bt_unit *b);
+static inline bool
+cc_adjacent(const struct bt_unit *a, const struct bt_unit *b)
+{
+	struct bt_rect rb = cc_rect(b);
+
+	for (int f = BT_N; f <= BT_W; f++) {
+		struct bt_rect s = cc_strip(a, f);
+
+		if (cc_meet(&s, &rb))
+			return true;
+	}
+	return false;
+}
+
 /* Is b just beyond a front of a (CC-17: a may strike b in melee)? */
 bool	 cc_front_touches(const struct bt_unit *a, const struct bt_unit *b);
 /* The squares just beyond a's fronts, into s: its front's strip, or its
@@ -74,6 +123,10 @@ enum cc_attack_kind { CC_ACTION, CC_OPPORTUNITY, CC_READIED };
  * ranged. Returns NULL or the rule and reason it can't. */
 const char *cc_cannot_attack(const struct bt_state *, const struct bt_unit *a,
 	    const struct bt_unit *t, bool ranged, const char **rule);
+/* cc_cannot_attack's answer for a shot, a and t dist squares apart
+ * (bt_rect_distance) as the caller knows: may a shoot t? */
+bool	 cc_shot_reaches(const struct bt_state *, const struct bt_unit *a,
+	    const struct bt_unit *t, int dist);
 void	 cc_attack(struct bt_state *, struct bt_dice *, struct bt_unit *a,
 	    struct bt_unit *t, bool ranged, const struct bt_order *,
 	    enum cc_attack_kind);
@@ -98,6 +151,12 @@ void	 cc_attacker_of(const struct bt_state *, const struct bt_unit *a,
 void	 cc_attack_odds_from(const struct bt_state *, const struct bt_unit *a,
 	    const struct cc_attacker *, const struct bt_unit *t, bool ranged,
 	    int *need, int *adv);
+/* The same of a melee attack, but with whether it is on t's flank or
+ * rear (CC-18) given: the commanders weigh a unit at dozens of places
+ * against the same enemy, where only that changes. */
+void	 cc_melee_odds(const struct bt_state *, const struct bt_unit *a,
+	    const struct cc_attacker *, const struct bt_unit *t, bool flank,
+	    int *need, int *adv);
 
 /* cc-move.c: a broken unit's retreat (CC-28); whether it left the map */
 bool	 cc_retreat(struct bt_state *, struct bt_dice *, struct bt_unit *);
@@ -108,11 +167,21 @@ struct cc_reach_end {
 	int		 cost;		/* feet */
 	bool		 provokes;	/* sets off an opportunity or readied
 					 * attack on the way (CC-21, CC-25) */
-	const char	*words;		/* bt-move's steps, space-separated */
+	const char	*line;		/* the bt-move order, its steps
+					 * space-separated */
+	size_t		 len;		/* strlen(line) */
 };
 typedef void	 cc_reach_fn(void *, const struct cc_reach_end *);
+/* The search's memory, kept from one search to the next by its caller
+ * (the listing's memo), grown as a search needs: no allocation a turn
+ * once a battle is warm. Zero it to start; cc_scratch_free. */
+struct cc_scratch {
+	void	*grid, *nodes;
+	size_t	 grid_size, nodes_size;
+};
 void	 cc_reachable(const struct bt_state *, const struct bt_unit *,
-	    cc_reach_fn *, void *);
+	    cc_reach_fn *, void *, struct cc_scratch *);
+void	 cc_scratch_free(struct cc_scratch *);
 
 /* cc-turn.c: whose turn, and what starts and ends with it */
 void	 cc_first_turn(struct bt_state *, struct bt_dice *);

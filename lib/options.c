@@ -21,6 +21,8 @@ bt_options_clear(struct bt_options *o)
 void
 bt_options_free(struct bt_options *o)
 {
+	if (o->memo != NULL)
+		o->memo_free(o->memo);
 	free(o->v);
 	free(o->text);
 	memset(o, 0, sizeof(*o));
@@ -42,44 +44,48 @@ reserve(struct bt_options *o, size_t n)
  * directives and nothing else, with no NULL among its strings, is
  * copied here, as printf would write it; a listing adds thousands of
  * lines a battle, and vsnprintf was a tenth of a battle in memory. One
- * pass over the format finds the strings and their lengths. Returns the
- * text's offset, or (size_t)-1 for a format it leaves to printf.
+ * pass over the format finds its pieces, the text between directives
+ * and the strings, with their lengths; each is then copied whole.
+ * Returns the text's offset, or (size_t)-1 for a format it leaves to
+ * printf.
  */
 #define MAX_STRINGS	8
 
 static size_t
 add_strings(struct bt_options *o, const char *fmt, va_list ap)
 {
-	const char *arg[MAX_STRINGS];
-	size_t at = o->len, n = 0, len[MAX_STRINGS];
-	int nargs = 0;
+	/* pieces: literal, string, literal, ..., string, literal */
+	const char *piece[2 * MAX_STRINGS + 1];
+	size_t at = o->len, n = 0, len[2 * MAX_STRINGS + 1];
+	const char *p = fmt, *lit = fmt;
+	int np = 0;
 	va_list copy;
 	char *t;
 
-	for (const char *p = fmt; *p != '\0'; p++)
-		if (*p == '%' && (*++p != 's' || ++nargs > MAX_STRINGS))
-			return (size_t)-1;
 	va_copy(copy, ap);
-	for (int k = 0; k < nargs; k++) {
-		if ((arg[k] = va_arg(copy, const char *)) == NULL) {
+	for (;; p++) {
+		if (*p != '\0' && *p != '%')
+			continue;
+		piece[np] = lit;
+		n += len[np] = (size_t)(p - lit);
+		np++;
+		if (*p == '\0')
+			break;
+		if (p[1] != 's' || np == 2 * MAX_STRINGS + 1 ||
+		    (piece[np] = va_arg(copy, const char *)) == NULL) {
 			va_end(copy);
 			return (size_t)-1;
 		}
-		len[k] = strlen(arg[k]);
-		n += len[k];
+		n += len[np] = strlen(piece[np]);
+		np++;
+		lit = ++p + 1;
 	}
 	va_end(copy);
-	n += strlen(fmt) - 2 * (size_t)nargs;
 	reserve(o, n + 1);
 	t = o->text + at;
-	for (int k = 0; *fmt != '\0'; fmt++) {
-		if (*fmt != '%') {
-			*t++ = *fmt;
-			continue;
-		}
-		fmt++;
-		memcpy(t, arg[k], len[k]);
-		t += len[k++];
+	for (int k = 0; k < np; k++) {
+		memcpy(t, piece[k], len[k]);
+		t += len[k];
 	}
 	*t = '\0';
 	o->len = at + n + 1;
@@ -114,12 +120,11 @@ add_text(struct bt_options *o, const char *fmt, va_list ap)
 	return at;
 }
 
-struct bt_option *
-bt_options_add(struct bt_options *o, enum bt_option_kind kind,
-    const char *unit, const char *fmt, ...)
+/* A new option of unit, its line not set yet. */
+static struct bt_option *
+new_option(struct bt_options *o, enum bt_option_kind kind, const char *unit)
 {
 	struct bt_option *op;
-	va_list ap;
 
 	if (o->n == o->cap) {
 		o->cap = o->cap ? 2 * o->cap : 64;
@@ -131,9 +136,33 @@ bt_options_add(struct bt_options *o, enum bt_option_kind kind,
 	op->unit = unit;
 	op->facing = -1;
 	op->note = BT_OPTION_NO_NOTE;
+	return op;
+}
+
+struct bt_option *
+bt_options_add(struct bt_options *o, enum bt_option_kind kind,
+    const char *unit, const char *fmt, ...)
+{
+	struct bt_option *op = new_option(o, kind, unit);
+	va_list ap;
+
 	va_start(ap, fmt);
 	op->line = add_text(o, fmt, ap);
 	va_end(ap);
+	return op;
+}
+
+struct bt_option *
+bt_options_add_line(struct bt_options *o, enum bt_option_kind kind,
+    const char *unit, const char *line, size_t len)
+{
+	struct bt_option *op = new_option(o, kind, unit);
+
+	reserve(o, len + 1);
+	memcpy(o->text + o->len, line, len);
+	o->text[o->len + len] = '\0';
+	op->line = o->len;
+	o->len += len + 1;
 	return op;
 }
 
