@@ -228,13 +228,19 @@ struct text_place {
 static void
 offset_place(const char *buf, size_t len, size_t off, struct text_place *at)
 {
-	for (size_t i = at->off; i < off && i < len; i++) {
-		if (buf[i] == '\n') {
-			at->line++;
-			at->col = 1;
-		} else if (((unsigned char)buf[i] & 0xC0) != 0x80)
-			at->col++;
+	const char *p = buf + at->off, *end = buf + (off < len ? off : len);
+	const char *nl;
+
+	/* The lines by memchr, then the columns of the last one alone: a
+	 * big state's whole text passes here as it is given back. */
+	while (p < end && (nl = memchr(p, '\n', (size_t)(end - p))) != NULL) {
+		at->line++;
+		at->col = 1;
+		p = nl + 1;
 	}
+	for (; p < end; p++)
+		if (((unsigned char)*p & 0xC0) != 0x80)
+			at->col++;
 	at->off = off;
 }
 
