@@ -46,6 +46,7 @@ struct foe {
 	int		 nfront;
 	int		 reach;		/* squares it may move (CC-8, CC-4) */
 	struct cc_attacker melee, shot;	/* its attacks' odds from there */
+	int		 shot_ft;	/* its shot's reach (cc_shot_range) */
 	int		 dist;		/* squares from the place last weighed
 					 * (measure) */
 	/* general (foes_weigh): what its melee on the unit is worth, and
@@ -63,6 +64,7 @@ struct foes {
 	struct foe	*v;
 	size_t		 n;
 	struct cc_attacker mine;	/* the unit's melee, from anywhere */
+	int		 my_shot_ft;	/* its shot's reach, from anywhere */
 	struct foe	 here[FOES_HERE];
 };
 
@@ -83,6 +85,7 @@ foes_of(const struct bt_state *st, const struct bt_unit *u, struct foes *f)
 	    bt_xreallocarray(NULL, st->nunits, sizeof(*f->v));
 	f->n = 0;
 	cc_attacker_of(st, u, false, &f->mine);
+	f->my_shot_ft = u->ranged.present ? cc_shot_range(st, u) : 0;
 	for (size_t i = 0; i < st->nunits; i++) {
 		const struct bt_unit *e = &st->units[i];
 
@@ -93,8 +96,11 @@ foes_of(const struct bt_state *st, const struct bt_unit *u, struct foes *f)
 		f->v[f->n].nfront = cc_front_strips(e, f->v[f->n].front);
 		f->v[f->n].reach = cc_speed(st, e) / CC_STEP;
 		cc_attacker_of(st, e, false, &f->v[f->n].melee);
-		if (e->ranged.present)
+		f->v[f->n].shot_ft = 0;
+		if (e->ranged.present) {
 			cc_attacker_of(st, e, true, &f->v[f->n].shot);
+			f->v[f->n].shot_ft = cc_shot_range(st, e);
+		}
 		f->n++;
 	}
 }
@@ -327,7 +333,9 @@ best_attack(const struct bt_state *st, const struct foes *f,
 		    t->fronts != 4 && !cc_meet(&f->v[i].front[0], &r)]) >
 		    best)
 			best = v;
+		/* out of range, skipped before the call that asks it */
 		if (!me->ranged.present ||
+		    f->v[i].dist * CC_SQUARE > f->my_shot_ft ||
 		    !cc_shot_reaches(st, me, t, f->v[i].dist))
 			continue;
 		if (!have_shot)		/* the first shot it has from here */
@@ -365,6 +373,7 @@ danger_at(const struct bt_state *st, const struct foes *f,
 		else if (f->v[i].dist <= f->v[i].reach)
 			d += W_COMING * f->v[i].hit[flank];
 		if (e->ranged.present &&
+		    f->v[i].dist * CC_SQUARE <= f->v[i].shot_ft &&
 		    cc_shot_reaches(st, e, me, f->v[i].dist))
 			d += 0.5 * expect(st, e, &f->v[i].shot, me, true);
 	}

@@ -127,6 +127,10 @@ const char *cc_cannot_attack(const struct bt_state *, const struct bt_unit *a,
  * (bt_rect_distance) as the caller knows: may a shoot t? */
 bool	 cc_shot_reaches(const struct bt_state *, const struct bt_unit *a,
 	    const struct bt_unit *t, int dist);
+/* The feet a's shot reaches now (CC-20, CC-4's fog): cc_shot_reaches
+ * asks dist * CC_SQUARE <= it, so a loop over many targets may skip
+ * those beyond it without the call. */
+int	 cc_shot_range(const struct bt_state *, const struct bt_unit *a);
 void	 cc_attack(struct bt_state *, struct bt_dice *, struct bt_unit *a,
 	    struct bt_unit *t, bool ranged, const struct bt_order *,
 	    enum cc_attack_kind);
