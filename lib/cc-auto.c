@@ -328,8 +328,10 @@ best_attack(const struct bt_state *st, const struct foes *f,
 	for (size_t i = 0; i < f->n; i++) {
 		const struct bt_unit *t = f->v[i].e;
 
-		/* flanked(me, t): off t's one front */
-		if (meets(front, nfront, &f->v[i].r) && (v = f->v[i].strike[
+		/* flanked(me, t): off t's one front; me's front strips are
+		 * a square from it, so a foe further off meets none */
+		if (f->v[i].dist <= 1 && meets(front, nfront, &f->v[i].r) &&
+		    (v = f->v[i].strike[
 		    t->fronts != 4 && !cc_meet(&f->v[i].front[0], &r)]) >
 		    best)
 			best = v;
@@ -363,12 +365,16 @@ danger_at(const struct bt_state *st, const struct foes *f,
 
 	for (size_t i = 0; i < f->n; i++) {
 		const struct bt_unit *e = f->v[i].e;
-		/* flanked(e, me): e off me's one front */
-		bool flank = me->fronts != 4 && !cc_meet(&mine, &f->v[i].r);
+		bool flank;
 
 		if (e->status & BT_ST_BROKEN)
 			continue;
-		if (meets(f->v[i].front, f->v[i].nfront, &r))
+		/* flanked(e, me): e off me's one front */
+		flank = me->fronts != 4 && !cc_meet(&mine, &f->v[i].r);
+		/* e's front strips are a square from it: none meets me
+		 * further off */
+		if (f->v[i].dist <= 1 &&
+		    meets(f->v[i].front, f->v[i].nfront, &r))
 			d += f->v[i].hit[flank];
 		else if (f->v[i].dist <= f->v[i].reach)
 			d += W_COMING * f->v[i].hit[flank];
@@ -388,12 +394,13 @@ danger(const struct bt_state *st, struct foes *f, const struct bt_unit *me)
 }
 
 /* cc_in_contact of me, from its foes: they are the enemies in the
- * battle. */
+ * battle; measured from me already (measure), and none further than a
+ * square is adjacent. */
 static bool
 in_contact(const struct foes *f, const struct bt_unit *me)
 {
 	for (size_t i = 0; i < f->n; i++)
-		if (cc_adjacent(me, f->v[i].e))
+		if (f->v[i].dist <= 1 && cc_adjacent(me, f->v[i].e))
 			return true;
 	return false;
 }
