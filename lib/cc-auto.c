@@ -322,7 +322,8 @@ best_attack(const struct bt_state *st, const struct foes *f,
 	struct cc_attacker shot;
 	struct bt_rect front[4], r = cc_rect(me);
 	double best = 0, v;
-	int nfront = cc_front_strips(me, front);
+	int nfront = -1;	/* its front strips, made for the first foe
+				 * near enough to meet them */
 	bool have_shot = false;
 
 	for (size_t i = 0; i < f->n; i++) {
@@ -330,6 +331,8 @@ best_attack(const struct bt_state *st, const struct foes *f,
 
 		/* flanked(me, t): off t's one front; me's front strips are
 		 * a square from it, so a foe further off meets none */
+		if (f->v[i].dist <= 1 && nfront < 0)
+			nfront = cc_front_strips(me, front);
 		if (f->v[i].dist <= 1 && meets(front, nfront, &f->v[i].r) &&
 		    (v = f->v[i].strike[
 		    t->fronts != 4 && !cc_meet(&f->v[i].front[0], &r)]) >
