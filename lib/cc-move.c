@@ -1445,12 +1445,14 @@ struct edge_field {
 	int	*d;
 };
 
+/* flies: cc_flies of the unit, asked once a field (nothing moves while
+ * it is made). */
 static bool
-crossable(const struct bt_state *st, const struct bt_unit *u, bool *enemy,
+crossable(const struct bt_state *st, bool flies, bool *enemy,
     const struct edge_field *f, int x, int y)
 {
 	return !enemy[(y - f->y0) * f->w + x - f->x0] &&
-	    (cc_flies(st, u) || bt_terrain_at(&st->map, x, y) != BT_BLOCKED);
+	    (flies || bt_terrain_at(&st->map, x, y) != BT_BLOCKED);
 }
 
 static void
@@ -1460,7 +1462,7 @@ edge_field(const struct bt_state *st, const struct bt_unit *u, int reach,
 	const struct bt_map *m = &st->map;
 	int look = reach + EDGE_LOOK + u->w + u->h, x1, y1, n, *queue, *seed, nseed = 0;
 	int head = 0, tail = 0, s = 0, maxgap = 0, *count;
-	bool *enemy;
+	bool *enemy, flies = cc_flies(st, u);
 
 	f->x0 = u->x - look > 0 ? u->x - look : 0;
 	f->y0 = u->y - look > 0 ? u->y - look : 0;
@@ -1493,7 +1495,7 @@ edge_field(const struct bt_state *st, const struct bt_unit *u, int reach,
 		struct pose sq = { x, y, 1, 1, BT_N };
 
 		f->d[i] = UNREACHED;
-		if (!crossable(st, u, enemy, f, x, y) || (x > f->x0 &&
+		if (!crossable(st, flies, enemy, f, x, y) || (x > f->x0 &&
 		    x < x1 && y > f->y0 && y < y1))
 			continue;
 		f->d[i] = edge_gap(m, &sq, nearest_edge(m, &sq));
@@ -1517,7 +1519,7 @@ edge_field(const struct bt_state *st, const struct bt_unit *u, int reach,
 		bool *done = bt_xcalloc((size_t)n, sizeof(*done));
 
 		while (s < nseed || head < tail) {
-			int at;
+			int at, ax, ay, nx0, nx1, ny0, ny1;
 
 			if (head < tail && (s == nseed ||
 			    f->d[queue[head]] <= f->d[seed[s]]))
@@ -1527,17 +1529,20 @@ edge_field(const struct bt_state *st, const struct bt_unit *u, int reach,
 			if (done[at])
 				continue;
 			done[at] = true;
-			for (int dy = -1; dy <= 1; dy++)
-				for (int dx = -1; dx <= 1; dx++) {
-					int x = f->x0 + at % f->w + dx;
-					int y = f->y0 + at / f->w + dy, to;
+			/* its neighbours in the window, row by row (the
+			 * square itself is done) */
+			ax = f->x0 + at % f->w;
+			ay = f->y0 + at / f->w;
+			nx0 = ax > f->x0 ? ax - 1 : ax;
+			nx1 = ax < x1 ? ax + 1 : ax;
+			ny0 = ay > f->y0 ? ay - 1 : ay;
+			ny1 = ay < y1 ? ay + 1 : ay;
+			for (int y = ny0; y <= ny1; y++)
+				for (int x = nx0; x <= nx1; x++) {
+					int to = (y - f->y0) * f->w + x - f->x0;
 
-					if (x < f->x0 || x > x1 || y < f->y0 ||
-					    y > y1)
-						continue;
-					to = (y - f->y0) * f->w + x - f->x0;
 					if (done[to] || f->d[to] <= f->d[at] + 1 ||
-					    !crossable(st, u, enemy, f, x, y))
+					    !crossable(st, flies, enemy, f, x, y))
 						continue;
 					f->d[to] = f->d[at] + 1;
 					queue[tail++] = to;
