@@ -177,8 +177,9 @@ occ_at(const struct occ *oc, int x, int y)
 }
 
 /* scan by the grid: the ground and any enemy or friend in r, which one
- * apart (a search only asks whether). */
-static struct scan
+ * apart (a search only asks whether). Inline: a search asks it of some
+ * hundred thousand moves a battle. */
+static inline struct scan
 scan_grid(const struct bt_state *st, const struct occ *oc, struct bt_rect r,
     const struct bt_rect *skip)
 {
@@ -381,7 +382,7 @@ try_quiet(const struct bt_state *st, const struct bt_unit *u, bool flies,
     const struct pose *q, int *cost, bool *leaves, bool *clear,
     const struct occ *oc)
 {
-	struct bt_rect old = rect_of(p);
+	struct bt_rect old = rect_of(p), sweep;
 	struct scan s;
 	bool none;
 
@@ -390,7 +391,8 @@ try_quiet(const struct bt_state *st, const struct bt_unit *u, bool flies,
 	case STEP:
 		if (m->dy > 0 && u->fronts != 4)
 			return -1;	/* CC-8 */
-		s = scan(st, u, rect_of(q), &old, oc);
+		s = oc != NULL ? scan_grid(st, oc, rect_of(q), &old) :
+		    scan(st, u, rect_of(q), &old, NULL);
 		if (s.enemy != NULL || (s.blocked && !flies))
 			return -1;	/* CC-10, G-2 */
 		*leaves = s.off;	/* CC-29 */
@@ -408,7 +410,9 @@ try_quiet(const struct bt_state *st, const struct bt_unit *u, bool flies,
 		/* From a pose on the map (a search goes on from none that
 		 * leaves): the sweep holds the new footprint, and is on the
 		 * map when that is, so its one scan says what both would. */
-		s = scan(st, u, hull(old, rect_of(q)), &old, oc);
+		sweep = hull(old, rect_of(q));
+		s = oc != NULL ? scan_grid(st, oc, sweep, &old) :
+		    scan(st, u, sweep, &old, NULL);
 		if (s.off || s.enemy || (s.blocked && !flies))
 			return -1;
 		*cost = (s.difficult && !flies) || s.friend ?
