@@ -649,8 +649,9 @@ enters_trigger(const struct bt_state *st, const struct bt_unit *e,
 }
 
 /* Does the front of unit i of the grid touch footprint r
- * (cc_front_touches)? */
-static bool
+ * (cc_front_touches)? Inline: provokes asks it of every reactor for
+ * each move a search makes. */
+static inline bool
 front_on(const struct occ *oc, size_t i, const struct bt_rect *r)
 {
 	for (int k = 0; k < oc->nfront[i]; k++)
