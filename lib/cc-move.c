@@ -1172,6 +1172,7 @@ cc_scratch_free(struct cc_scratch *sc)
 {
 	free(sc->grid);
 	free(sc->nodes);
+	free(sc->moves);
 	memset(sc, 0, sizeof(*sc));
 }
 
@@ -1260,6 +1261,74 @@ occ_free(struct occ *oc, struct cc_scratch *sc)
 		free(oc->reacts);	/* the block of occ_fill */
 }
 
+/*
+ * A search's moves (pose_moves) and where each takes a pose of each
+ * facing at (0, 0) (moved() is the same anywhere, shifted): the same
+ * for every unit of as many fronts (four or not) and the same footprint
+ * standing on the same axis, so kept in the scratch for the searches
+ * after: the last SEARCH_MOVES_KEPT kinds (a battle has a few).
+ */
+#define SEARCH_MOVES_KEPT	8
+
+struct search_moves {
+	bool		 made;
+	bool		 four;		/* what they are for: fronts == 4, */
+	int		 w, h, axis;	/* the footprint, the facing % 2 */
+	int		 nm;
+	int		 norot;		/* the moves before the first rotation */
+	struct move	 m[MAX_POSE_MOVES];
+	struct pose	 to_of[4][MAX_POSE_MOVES];	/* [facing][move] */
+	size_t		 mlen[MAX_POSE_MOVES];	/* strlen of each move's word */
+};
+
+struct search_moves_kept {
+	struct search_moves	 v[SEARCH_MOVES_KEPT];
+	int			 next;	/* the one to make next */
+};
+
+static const struct search_moves *
+search_moves(const struct bt_unit *u, struct cc_scratch *sc)
+{
+	struct search_moves_kept *kept;
+	struct search_moves *sm;
+	bool four = u->fronts == 4;
+	int axis = u->facing % 2;
+
+	if (sc->moves == NULL)
+		sc->moves = bt_xcalloc(1, sizeof(*kept));
+	kept = sc->moves;
+	for (int i = 0; i < SEARCH_MOVES_KEPT; i++) {
+		sm = &kept->v[i];
+		if (sm->made && sm->four == four && sm->w == u->w &&
+		    sm->h == u->h && sm->axis == axis)
+			return sm;
+	}
+	sm = &kept->v[kept->next];
+	kept->next = (kept->next + 1) % SEARCH_MOVES_KEPT;
+	sm->made = true;
+	sm->four = four;
+	sm->w = u->w;
+	sm->h = u->h;
+	sm->axis = axis;
+	sm->nm = pose_moves(u, sm->m);
+	for (int f = BT_N; f <= BT_W; f++) {
+		struct pose o = { 0, 0, u->w, u->h, f };
+
+		if ((f + u->facing) % 2 == 1) {
+			o.w = u->h;
+			o.h = u->w;
+		}
+		for (int k = 0; k < sm->nm; k++)
+			sm->to_of[f][k] = moved(&o, &sm->m[k]);
+	}
+	for (int k = 0; k < sm->nm; k++)
+		sm->mlen[k] = strlen(sm->m[k].word);
+	for (sm->norot = 0; sm->norot < sm->nm &&
+	    sm->m[sm->norot].kind != ROTATE; sm->norot++)
+		continue;
+	return sm;
+}
+
 void
 cc_reachable(const struct bt_state *st, const struct bt_unit *cu,
     cc_reach_fn *fn, void *ctx, struct cc_scratch *sc)
@@ -1267,11 +1336,10 @@ cc_reachable(const struct bt_state *st, const struct bt_unit *cu,
 	/* try_move and new_contact put the unit on the poses they try,
 	 * then back where it stands */
 	struct bt_unit *u = (struct bt_unit *)cu;
-	struct move m[MAX_POSE_MOVES];
-	/* [facing][move]: where move k takes a pose of that facing at
-	 * (0, 0); moved() is the same anywhere, shifted */
-	struct pose to_of[4][MAX_POSE_MOVES];
-	size_t mlen[MAX_POSE_MOVES];	/* strlen of each move's word */
+	const struct move *m;
+	const struct pose (*to_of)[MAX_POSE_MOVES];
+	const size_t *mlen;
+	const struct search_moves *sm;
 	struct pose home = pose_of(u);
 	struct pose_search ps;
 	struct occ oc;
@@ -1287,21 +1355,12 @@ cc_reachable(const struct bt_state *st, const struct bt_unit *cu,
 	if (sc == NULL)
 		sc = &own;
 	occ_fill(st, u, &oc, sc);
-	nm = pose_moves(u, m);
-	for (int f = BT_N; f <= BT_W; f++) {
-		struct pose o = { 0, 0, home.w, home.h, f };
-
-		if ((f + home.facing) % 2 == 1) {
-			o.w = home.h;
-			o.h = home.w;
-		}
-		for (int k = 0; k < nm; k++)
-			to_of[f][k] = moved(&o, &m[k]);
-	}
-	for (int k = 0; k < nm; k++)
-		mlen[k] = strlen(m[k].word);
-	for (norot = 0; norot < nm && m[norot].kind != ROTATE; norot++)
-		continue;
+	sm = search_moves(u, sc);
+	m = sm->m;
+	to_of = sm->to_of;
+	mlen = sm->mlen;
+	nm = sm->nm;
+	norot = sm->norot;
 	r = left / CC_STEP + u->w + u->h;
 	ps.x0 = home.x - r;
 	ps.y0 = home.y - r;

@@ -182,6 +182,7 @@ typedef void	 cc_reach_fn(void *, const struct cc_reach_end *);
 struct cc_scratch {
 	void	*grid, *nodes;
 	size_t	 grid_size, nodes_size;
+	void	*moves;		/* the last searches' moves (cc-move.c) */
 };
 void	 cc_reachable(const struct bt_state *, const struct bt_unit *,
 	    cc_reach_fn *, void *, struct cc_scratch *);
