@@ -166,6 +166,7 @@ struct occ {
 static void	occ_fill(const struct bt_state *, const struct bt_unit *,
 		    struct occ *, struct cc_scratch *);
 static void	occ_free(struct occ *, struct cc_scratch *);
+static void	ground_free(struct cc_scratch *);
 
 /* The unit on square (x, y), or -1 (off the map or no one). */
 static int
@@ -1173,7 +1174,97 @@ cc_scratch_free(struct cc_scratch *sc)
 	free(sc->grid);
 	free(sc->nodes);
 	free(sc->moves);
+	ground_free(sc);
 	memset(sc, 0, sizeof(*sc));
+}
+
+/* The ground of each square of the map into g (occ's ground, by row):
+ * its terrain letter's (and the weather's), asked of the rules once a
+ * letter, at its first square. */
+static void
+ground_fill(const struct bt_state *st, unsigned char *g)
+{
+	unsigned char of_letter[256];
+	bool known[256] = { false };
+	int w = st->map.width;
+
+	for (int y = 0; y < st->map.height; y++) {
+		const char *row = st->map.rows[y];
+
+		for (int x = 0; x < w; x++) {
+			unsigned char t = (unsigned char)row[x];
+
+			if (!known[t]) {
+				of_letter[t] =
+				    (bt_terrain_at(&st->map, x, y) ==
+				    BT_BLOCKED ? OCC_BLOCKED : 0) |
+				    (cc_square_difficult(st, x, y) ?
+				    OCC_DIFFICULT : 0);
+				known[t] = true;
+			}
+			g[(size_t)y * w + x] = of_letter[t];
+		}
+	}
+}
+
+/*
+ * The map's ground (ground_fill), kept in sc for the searches after
+ * with the letters and the weather it was made of: made again only
+ * when they differ, which in a battle they never do (its map does not
+ * change, its weather seldom).
+ */
+struct ground_kept {
+	int		 w, h, weather;
+	unsigned char	*letters;	/* [y * w + x] */
+	unsigned char	*ground;
+};
+
+static bool
+ground_same(const struct bt_state *st, const struct ground_kept *k)
+{
+	if (k->letters == NULL || k->w != st->map.width ||
+	    k->h != st->map.height || k->weather != st->weather)
+		return false;
+	for (int y = 0; y < k->h; y++)
+		if (memcmp(k->letters + (size_t)y * k->w, st->map.rows[y],
+		    (size_t)k->w) != 0)
+			return false;
+	return true;
+}
+
+static void
+ground_free(struct cc_scratch *sc)
+{
+	struct ground_kept *k = sc->ground;
+
+	if (k != NULL)
+		free(k->letters);
+	free(k);
+	sc->ground = NULL;
+}
+
+static const unsigned char *
+ground_kept(const struct bt_state *st, struct cc_scratch *sc)
+{
+	struct ground_kept *k;
+	size_t squares = (size_t)st->map.width * (size_t)st->map.height;
+
+	if (sc->ground == NULL)
+		sc->ground = bt_xcalloc(1, sizeof(*k));
+	k = sc->ground;
+	if (ground_same(st, k))
+		return k->ground;
+	free(k->letters);
+	k->letters = bt_xmalloc(2 * squares + 1);
+	k->ground = k->letters + squares;
+	k->w = st->map.width;
+	k->h = st->map.height;
+	k->weather = st->weather;
+	for (int y = 0; y < k->h; y++)
+		memcpy(k->letters + (size_t)y * k->w, st->map.rows[y],
+		    (size_t)k->w);
+	ground_fill(st, k->ground);
+	return k->ground;
 }
 
 /* The grid of who stands where, for a search of mover u's moves: in sc's
@@ -1182,8 +1273,6 @@ static void
 occ_fill(const struct bt_state *st, const struct bt_unit *u, struct occ *oc,
     struct cc_scratch *sc)
 {
-	unsigned char of_letter[256];
-	bool known[256] = { false };
 	size_t squares, n = st->nunits + 1;
 	size_t size;
 	char *block;
@@ -1207,26 +1296,10 @@ occ_fill(const struct bt_state *st, const struct bt_unit *u, struct occ *oc,
 	oc->unit = oc->ground + squares;
 	oc->nfront = oc->unit + n;
 	oc->nreacts = 0;
-	/* A square's ground is its terrain letter's (and the weather's):
-	 * asked of the rules once a letter, at its first square. */
-	for (int y = 0; y < oc->h; y++) {
-		const char *row = st->map.rows[y];
-		unsigned char *g = oc->ground + (size_t)y * oc->w;
-
-		for (int x = 0; x < oc->w; x++) {
-			unsigned char t = (unsigned char)row[x];
-
-			if (!known[t]) {
-				of_letter[t] =
-				    (bt_terrain_at(&st->map, x, y) ==
-				    BT_BLOCKED ? OCC_BLOCKED : 0) |
-				    (cc_square_difficult(st, x, y) ?
-				    OCC_DIFFICULT : 0);
-				known[t] = true;
-			}
-			g[x] = of_letter[t];
-		}
-	}
+	if (sc != NULL)
+		memcpy(oc->ground, ground_kept(st, sc), squares);
+	else
+		ground_fill(st, oc->ground);
 	for (size_t i = 0; i < st->nunits; i++) {
 		const struct bt_unit *o = &st->units[i];
 

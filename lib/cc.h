@@ -183,6 +183,7 @@ struct cc_scratch {
 	void	*grid, *nodes;
 	size_t	 grid_size, nodes_size;
 	void	*moves;		/* the last searches' moves (cc-move.c) */
+	void	*ground;	/* the map's ground (cc-move.c) */
 };
 void	 cc_reachable(const struct bt_state *, const struct bt_unit *,
 	    cc_reach_fn *, void *, struct cc_scratch *);
