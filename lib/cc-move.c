@@ -1834,6 +1834,12 @@ rank_search(const struct bt_state *st, struct bt_unit *u,
 		if (turn == 0 || nearest_edge(&st->map, &t) == turn - 1)
 			consider(&e, best, improved);
 	}
+	/* The squares reached are ends on the map: none is better than a
+	 * way off it, nor, if the search's ends are not safe, than a safe
+	 * end (better asks those first), so none is weighed then. */
+	if (best->found && (best->off ||
+	    (best->safe && !(rc->safe && turn_safe))))
+		return;
 	for (int i = 0; i < rc->s.side * rc->s.side; i++) {
 		if (rc->s.dist[i] < 0)
 			continue;
