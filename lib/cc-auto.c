@@ -46,6 +46,7 @@ struct foe {
 	int		 nfront;
 	int		 reach;		/* squares it may move (CC-8, CC-4) */
 	struct cc_attacker melee, shot;	/* its attacks' odds from there */
+	int		 shot_ft;	/* its shot's reach (cc_shot_range) */
 	int		 dist;		/* squares from the place last weighed
 					 * (measure) */
 	/* general (foes_weigh): what its melee on the unit is worth, and
@@ -63,6 +64,7 @@ struct foes {
 	struct foe	*v;
 	size_t		 n;
 	struct cc_attacker mine;	/* the unit's melee, from anywhere */
+	int		 my_shot_ft;	/* its shot's reach, from anywhere */
 	struct foe	 here[FOES_HERE];
 };
 
@@ -83,6 +85,7 @@ foes_of(const struct bt_state *st, const struct bt_unit *u, struct foes *f)
 	    bt_xreallocarray(NULL, st->nunits, sizeof(*f->v));
 	f->n = 0;
 	cc_attacker_of(st, u, false, &f->mine);
+	f->my_shot_ft = u->ranged.present ? cc_shot_range(st, u) : 0;
 	for (size_t i = 0; i < st->nunits; i++) {
 		const struct bt_unit *e = &st->units[i];
 
@@ -93,8 +96,11 @@ foes_of(const struct bt_state *st, const struct bt_unit *u, struct foes *f)
 		f->v[f->n].nfront = cc_front_strips(e, f->v[f->n].front);
 		f->v[f->n].reach = cc_speed(st, e) / CC_STEP;
 		cc_attacker_of(st, e, false, &f->v[f->n].melee);
-		if (e->ranged.present)
+		f->v[f->n].shot_ft = 0;
+		if (e->ranged.present) {
 			cc_attacker_of(st, e, true, &f->v[f->n].shot);
+			f->v[f->n].shot_ft = cc_shot_range(st, e);
+		}
 		f->n++;
 	}
 }
@@ -316,18 +322,25 @@ best_attack(const struct bt_state *st, const struct foes *f,
 	struct cc_attacker shot;
 	struct bt_rect front[4], r = cc_rect(me);
 	double best = 0, v;
-	int nfront = cc_front_strips(me, front);
+	int nfront = -1;	/* its front strips, made for the first foe
+				 * near enough to meet them */
 	bool have_shot = false;
 
 	for (size_t i = 0; i < f->n; i++) {
 		const struct bt_unit *t = f->v[i].e;
 
-		/* flanked(me, t): off t's one front */
-		if (meets(front, nfront, &f->v[i].r) && (v = f->v[i].strike[
+		/* flanked(me, t): off t's one front; me's front strips are
+		 * a square from it, so a foe further off meets none */
+		if (f->v[i].dist <= 1 && nfront < 0)
+			nfront = cc_front_strips(me, front);
+		if (f->v[i].dist <= 1 && meets(front, nfront, &f->v[i].r) &&
+		    (v = f->v[i].strike[
 		    t->fronts != 4 && !cc_meet(&f->v[i].front[0], &r)]) >
 		    best)
 			best = v;
+		/* out of range, skipped before the call that asks it */
 		if (!me->ranged.present ||
+		    f->v[i].dist * CC_SQUARE > f->my_shot_ft ||
 		    !cc_shot_reaches(st, me, t, f->v[i].dist))
 			continue;
 		if (!have_shot)		/* the first shot it has from here */
@@ -355,16 +368,21 @@ danger_at(const struct bt_state *st, const struct foes *f,
 
 	for (size_t i = 0; i < f->n; i++) {
 		const struct bt_unit *e = f->v[i].e;
-		/* flanked(e, me): e off me's one front */
-		bool flank = me->fronts != 4 && !cc_meet(&mine, &f->v[i].r);
+		bool flank;
 
 		if (e->status & BT_ST_BROKEN)
 			continue;
-		if (meets(f->v[i].front, f->v[i].nfront, &r))
+		/* flanked(e, me): e off me's one front */
+		flank = me->fronts != 4 && !cc_meet(&mine, &f->v[i].r);
+		/* e's front strips are a square from it: none meets me
+		 * further off */
+		if (f->v[i].dist <= 1 &&
+		    meets(f->v[i].front, f->v[i].nfront, &r))
 			d += f->v[i].hit[flank];
 		else if (f->v[i].dist <= f->v[i].reach)
 			d += W_COMING * f->v[i].hit[flank];
 		if (e->ranged.present &&
+		    f->v[i].dist * CC_SQUARE <= f->v[i].shot_ft &&
 		    cc_shot_reaches(st, e, me, f->v[i].dist))
 			d += 0.5 * expect(st, e, &f->v[i].shot, me, true);
 	}
@@ -379,12 +397,13 @@ danger(const struct bt_state *st, struct foes *f, const struct bt_unit *me)
 }
 
 /* cc_in_contact of me, from its foes: they are the enemies in the
- * battle. */
+ * battle; measured from me already (measure), and none further than a
+ * square is adjacent. */
 static bool
 in_contact(const struct foes *f, const struct bt_unit *me)
 {
 	for (size_t i = 0; i < f->n; i++)
-		if (cc_adjacent(me, f->v[i].e))
+		if (f->v[i].dist <= 1 && cc_adjacent(me, f->v[i].e))
 			return true;
 	return false;
 }

@@ -101,6 +101,12 @@ cc_cannot_attack(const struct bt_state *st, const struct bt_unit *a,
 	return NULL;
 }
 
+int
+cc_shot_range(const struct bt_state *st, const struct bt_unit *a)
+{
+	return reach(st, a);
+}
+
 bool
 cc_shot_reaches(const struct bt_state *st, const struct bt_unit *a,
     const struct bt_unit *t, int dist)

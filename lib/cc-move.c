@@ -166,6 +166,7 @@ struct occ {
 static void	occ_fill(const struct bt_state *, const struct bt_unit *,
 		    struct occ *, struct cc_scratch *);
 static void	occ_free(struct occ *, struct cc_scratch *);
+static void	ground_free(struct cc_scratch *);
 
 /* The unit on square (x, y), or -1 (off the map or no one). */
 static int
@@ -177,8 +178,9 @@ occ_at(const struct occ *oc, int x, int y)
 }
 
 /* scan by the grid: the ground and any enemy or friend in r, which one
- * apart (a search only asks whether). */
-static struct scan
+ * apart (a search only asks whether). Inline: a search asks it of some
+ * hundred thousand moves a battle. */
+static inline struct scan
 scan_grid(const struct bt_state *st, const struct occ *oc, struct bt_rect r,
     const struct bt_rect *skip)
 {
@@ -381,7 +383,7 @@ try_quiet(const struct bt_state *st, const struct bt_unit *u, bool flies,
     const struct pose *q, int *cost, bool *leaves, bool *clear,
     const struct occ *oc)
 {
-	struct bt_rect old = rect_of(p);
+	struct bt_rect old = rect_of(p), sweep;
 	struct scan s;
 	bool none;
 
@@ -390,7 +392,8 @@ try_quiet(const struct bt_state *st, const struct bt_unit *u, bool flies,
 	case STEP:
 		if (m->dy > 0 && u->fronts != 4)
 			return -1;	/* CC-8 */
-		s = scan(st, u, rect_of(q), &old, oc);
+		s = oc != NULL ? scan_grid(st, oc, rect_of(q), &old) :
+		    scan(st, u, rect_of(q), &old, NULL);
 		if (s.enemy != NULL || (s.blocked && !flies))
 			return -1;	/* CC-10, G-2 */
 		*leaves = s.off;	/* CC-29 */
@@ -408,7 +411,9 @@ try_quiet(const struct bt_state *st, const struct bt_unit *u, bool flies,
 		/* From a pose on the map (a search goes on from none that
 		 * leaves): the sweep holds the new footprint, and is on the
 		 * map when that is, so its one scan says what both would. */
-		s = scan(st, u, hull(old, rect_of(q)), &old, oc);
+		sweep = hull(old, rect_of(q));
+		s = oc != NULL ? scan_grid(st, oc, sweep, &old) :
+		    scan(st, u, sweep, &old, NULL);
 		if (s.off || s.enemy || (s.blocked && !flies))
 			return -1;
 		*cost = (s.difficult && !flies) || s.friend ?
@@ -559,7 +564,7 @@ fresh_enemy(const struct bt_state *st, const struct occ *oc, int x, int y,
 
 /* Is a square of footprint r next to (sharing an edge with) a square an
  * enemy holds, by the grid: is the mover there in contact (CC-13)? */
-static bool
+static inline bool
 near_of(const struct occ *oc, const struct bt_rect *r)
 {
 	for (int y = r->y0; y <= r->y1; y++)
@@ -645,8 +650,9 @@ enters_trigger(const struct bt_state *st, const struct bt_unit *e,
 }
 
 /* Does the front of unit i of the grid touch footprint r
- * (cc_front_touches)? */
-static bool
+ * (cc_front_touches)? Inline: provokes asks it of every reactor for
+ * each move a search makes. */
+static inline bool
 front_on(const struct occ *oc, size_t i, const struct bt_rect *r)
 {
 	for (int k = 0; k < oc->nfront[i]; k++)
@@ -987,8 +993,9 @@ node_reached(const struct pose_search *ps, int i)
 	return (ps->reached[i / 64] >> (i % 64)) & 1;
 }
 
-/* Node i costs c now: it leaves the set of its old cost for c's. */
-static void
+/* Node i costs c now: it leaves the set of its old cost for c's.
+ * Inline: a search sets one a pose it reaches, thousands a battle. */
+static inline void
 node_cost(struct pose_search *ps, int i, int c)
 {
 	struct pose_node *n = &ps->n[i];
@@ -1166,7 +1173,98 @@ cc_scratch_free(struct cc_scratch *sc)
 {
 	free(sc->grid);
 	free(sc->nodes);
+	free(sc->moves);
+	ground_free(sc);
 	memset(sc, 0, sizeof(*sc));
+}
+
+/* The ground of each square of the map into g (occ's ground, by row):
+ * its terrain letter's (and the weather's), asked of the rules once a
+ * letter, at its first square. */
+static void
+ground_fill(const struct bt_state *st, unsigned char *g)
+{
+	unsigned char of_letter[256];
+	bool known[256] = { false };
+	int w = st->map.width;
+
+	for (int y = 0; y < st->map.height; y++) {
+		const char *row = st->map.rows[y];
+
+		for (int x = 0; x < w; x++) {
+			unsigned char t = (unsigned char)row[x];
+
+			if (!known[t]) {
+				of_letter[t] =
+				    (bt_terrain_at(&st->map, x, y) ==
+				    BT_BLOCKED ? OCC_BLOCKED : 0) |
+				    (cc_square_difficult(st, x, y) ?
+				    OCC_DIFFICULT : 0);
+				known[t] = true;
+			}
+			g[(size_t)y * w + x] = of_letter[t];
+		}
+	}
+}
+
+/*
+ * The map's ground (ground_fill), kept in sc for the searches after
+ * with the letters and the weather it was made of: made again only
+ * when they differ, which in a battle they never do (its map does not
+ * change, its weather seldom).
+ */
+struct ground_kept {
+	int		 w, h, weather;
+	unsigned char	*letters;	/* [y * w + x] */
+	unsigned char	*ground;
+};
+
+static bool
+ground_same(const struct bt_state *st, const struct ground_kept *k)
+{
+	if (k->letters == NULL || k->w != st->map.width ||
+	    k->h != st->map.height || k->weather != st->weather)
+		return false;
+	for (int y = 0; y < k->h; y++)
+		if (memcmp(k->letters + (size_t)y * k->w, st->map.rows[y],
+		    (size_t)k->w) != 0)
+			return false;
+	return true;
+}
+
+static void
+ground_free(struct cc_scratch *sc)
+{
+	struct ground_kept *k = sc->ground;
+
+	if (k != NULL)
+		free(k->letters);
+	free(k);
+	sc->ground = NULL;
+}
+
+static const unsigned char *
+ground_kept(const struct bt_state *st, struct cc_scratch *sc)
+{
+	struct ground_kept *k;
+	size_t squares = (size_t)st->map.width * (size_t)st->map.height;
+
+	if (sc->ground == NULL)
+		sc->ground = bt_xcalloc(1, sizeof(*k));
+	k = sc->ground;
+	if (ground_same(st, k))
+		return k->ground;
+	free(k->letters);
+	k->letters = bt_xmalloc(2 * squares + 1);
+	k->ground = k->letters + squares;
+	k->w = st->map.width;
+	k->h = st->map.height;
+	k->weather = st->weather;
+	for (int y = 0; y < k->h; y++)
+		memcpy(k->letters + (size_t)y * k->w, st->map.rows[y],
+		    (size_t)k->w);
+	ground_fill(st, k->ground);
+	return k->ground;
 }
 
 /* The grid of who stands where, for a search of mover u's moves: in sc's
@@ -1175,8 +1273,6 @@ static void
 occ_fill(const struct bt_state *st, const struct bt_unit *u, struct occ *oc,
     struct cc_scratch *sc)
 {
-	unsigned char of_letter[256];
-	bool known[256] = { false };
 	size_t squares, n = st->nunits + 1;
 	size_t size;
 	char *block;
@@ -1200,26 +1296,10 @@ occ_fill(const struct bt_state *st, const struct bt_unit *u, struct occ *oc,
 	oc->unit = oc->ground + squares;
 	oc->nfront = oc->unit + n;
 	oc->nreacts = 0;
-	/* A square's ground is its terrain letter's (and the weather's):
-	 * asked of the rules once a letter, at its first square. */
-	for (int y = 0; y < oc->h; y++) {
-		const char *row = st->map.rows[y];
-		unsigned char *g = oc->ground + (size_t)y * oc->w;
-
-		for (int x = 0; x < oc->w; x++) {
-			unsigned char t = (unsigned char)row[x];
-
-			if (!known[t]) {
-				of_letter[t] =
-				    (bt_terrain_at(&st->map, x, y) ==
-				    BT_BLOCKED ? OCC_BLOCKED : 0) |
-				    (cc_square_difficult(st, x, y) ?
-				    OCC_DIFFICULT : 0);
-				known[t] = true;
-			}
-			g[x] = of_letter[t];
-		}
-	}
+	if (sc != NULL)
+		memcpy(oc->ground, ground_kept(st, sc), squares);
+	else
+		ground_fill(st, oc->ground);
 	for (size_t i = 0; i < st->nunits; i++) {
 		const struct bt_unit *o = &st->units[i];
 
@@ -1254,6 +1334,74 @@ occ_free(struct occ *oc, struct cc_scratch *sc)
 		free(oc->reacts);	/* the block of occ_fill */
 }
 
+/*
+ * A search's moves (pose_moves) and where each takes a pose of each
+ * facing at (0, 0) (moved() is the same anywhere, shifted): the same
+ * for every unit of as many fronts (four or not) and the same footprint
+ * standing on the same axis, so kept in the scratch for the searches
+ * after: the last SEARCH_MOVES_KEPT kinds (a battle has a few).
+ */
+#define SEARCH_MOVES_KEPT	8
+
+struct search_moves {
+	bool		 made;
+	bool		 four;		/* what they are for: fronts == 4, */
+	int		 w, h, axis;	/* the footprint, the facing % 2 */
+	int		 nm;
+	int		 norot;		/* the moves before the first rotation */
+	struct move	 m[MAX_POSE_MOVES];
+	struct pose	 to_of[4][MAX_POSE_MOVES];	/* [facing][move] */
+	size_t		 mlen[MAX_POSE_MOVES];	/* strlen of each move's word */
+};
+
+struct search_moves_kept {
+	struct search_moves	 v[SEARCH_MOVES_KEPT];
+	int			 next;	/* the one to make next */
+};
+
+static const struct search_moves *
+search_moves(const struct bt_unit *u, struct cc_scratch *sc)
+{
+	struct search_moves_kept *kept;
+	struct search_moves *sm;
+	bool four = u->fronts == 4;
+	int axis = u->facing % 2;
+
+	if (sc->moves == NULL)
+		sc->moves = bt_xcalloc(1, sizeof(*kept));
+	kept = sc->moves;
+	for (int i = 0; i < SEARCH_MOVES_KEPT; i++) {
+		sm = &kept->v[i];
+		if (sm->made && sm->four == four && sm->w == u->w &&
+		    sm->h == u->h && sm->axis == axis)
+			return sm;
+	}
+	sm = &kept->v[kept->next];
+	kept->next = (kept->next + 1) % SEARCH_MOVES_KEPT;
+	sm->made = true;
+	sm->four = four;
+	sm->w = u->w;
+	sm->h = u->h;
+	sm->axis = axis;
+	sm->nm = pose_moves(u, sm->m);
+	for (int f = BT_N; f <= BT_W; f++) {
+		struct pose o = { 0, 0, u->w, u->h, f };
+
+		if ((f + u->facing) % 2 == 1) {
+			o.w = u->h;
+			o.h = u->w;
+		}
+		for (int k = 0; k < sm->nm; k++)
+			sm->to_of[f][k] = moved(&o, &sm->m[k]);
+	}
+	for (int k = 0; k < sm->nm; k++)
+		sm->mlen[k] = strlen(sm->m[k].word);
+	for (sm->norot = 0; sm->norot < sm->nm &&
+	    sm->m[sm->norot].kind != ROTATE; sm->norot++)
+		continue;
+	return sm;
+}
+
 void
 cc_reachable(const struct bt_state *st, const struct bt_unit *cu,
     cc_reach_fn *fn, void *ctx, struct cc_scratch *sc)
@@ -1261,11 +1409,10 @@ cc_reachable(const struct bt_state *st, const struct bt_unit *cu,
 	/* try_move and new_contact put the unit on the poses they try,
 	 * then back where it stands */
 	struct bt_unit *u = (struct bt_unit *)cu;
-	struct move m[MAX_POSE_MOVES];
-	/* [facing][move]: where move k takes a pose of that facing at
-	 * (0, 0); moved() is the same anywhere, shifted */
-	struct pose to_of[4][MAX_POSE_MOVES];
-	size_t mlen[MAX_POSE_MOVES];	/* strlen of each move's word */
+	const struct move *m;
+	const struct pose (*to_of)[MAX_POSE_MOVES];
+	const size_t *mlen;
+	const struct search_moves *sm;
 	struct pose home = pose_of(u);
 	struct pose_search ps;
 	struct occ oc;
@@ -1281,21 +1428,12 @@ cc_reachable(const struct bt_state *st, const struct bt_unit *cu,
 	if (sc == NULL)
 		sc = &own;
 	occ_fill(st, u, &oc, sc);
-	nm = pose_moves(u, m);
-	for (int f = BT_N; f <= BT_W; f++) {
-		struct pose o = { 0, 0, home.w, home.h, f };
-
-		if ((f + home.facing) % 2 == 1) {
-			o.w = home.h;
-			o.h = home.w;
-		}
-		for (int k = 0; k < nm; k++)
-			to_of[f][k] = moved(&o, &m[k]);
-	}
-	for (int k = 0; k < nm; k++)
-		mlen[k] = strlen(m[k].word);
-	for (norot = 0; norot < nm && m[norot].kind != ROTATE; norot++)
-		continue;
+	sm = search_moves(u, sc);
+	m = sm->m;
+	to_of = sm->to_of;
+	mlen = sm->mlen;
+	nm = sm->nm;
+	norot = sm->norot;
 	r = left / CC_STEP + u->w + u->h;
 	ps.x0 = home.x - r;
 	ps.y0 = home.y - r;
@@ -1445,12 +1583,14 @@ struct edge_field {
 	int	*d;
 };
 
+/* flies: cc_flies of the unit, asked once a field (nothing moves while
+ * it is made). */
 static bool
-crossable(const struct bt_state *st, const struct bt_unit *u, bool *enemy,
+crossable(const struct bt_state *st, bool flies, bool *enemy,
     const struct edge_field *f, int x, int y)
 {
 	return !enemy[(y - f->y0) * f->w + x - f->x0] &&
-	    (cc_flies(st, u) || bt_terrain_at(&st->map, x, y) != BT_BLOCKED);
+	    (flies || bt_terrain_at(&st->map, x, y) != BT_BLOCKED);
 }
 
 static void
@@ -1460,7 +1600,7 @@ edge_field(const struct bt_state *st, const struct bt_unit *u, int reach,
 	const struct bt_map *m = &st->map;
 	int look = reach + EDGE_LOOK + u->w + u->h, x1, y1, n, *queue, *seed, nseed = 0;
 	int head = 0, tail = 0, s = 0, maxgap = 0, *count;
-	bool *enemy;
+	bool *enemy, flies = cc_flies(st, u);
 
 	f->x0 = u->x - look > 0 ? u->x - look : 0;
 	f->y0 = u->y - look > 0 ? u->y - look : 0;
@@ -1493,7 +1633,7 @@ edge_field(const struct bt_state *st, const struct bt_unit *u, int reach,
 		struct pose sq = { x, y, 1, 1, BT_N };
 
 		f->d[i] = UNREACHED;
-		if (!crossable(st, u, enemy, f, x, y) || (x > f->x0 &&
+		if (!crossable(st, flies, enemy, f, x, y) || (x > f->x0 &&
 		    x < x1 && y > f->y0 && y < y1))
 			continue;
 		f->d[i] = edge_gap(m, &sq, nearest_edge(m, &sq));
@@ -1517,7 +1657,7 @@ edge_field(const struct bt_state *st, const struct bt_unit *u, int reach,
 		bool *done = bt_xcalloc((size_t)n, sizeof(*done));
 
 		while (s < nseed || head < tail) {
-			int at;
+			int at, ax, ay, nx0, nx1, ny0, ny1;
 
 			if (head < tail && (s == nseed ||
 			    f->d[queue[head]] <= f->d[seed[s]]))
@@ -1527,17 +1667,20 @@ edge_field(const struct bt_state *st, const struct bt_unit *u, int reach,
 			if (done[at])
 				continue;
 			done[at] = true;
-			for (int dy = -1; dy <= 1; dy++)
-				for (int dx = -1; dx <= 1; dx++) {
-					int x = f->x0 + at % f->w + dx;
-					int y = f->y0 + at / f->w + dy, to;
+			/* its neighbours in the window, row by row (the
+			 * square itself is done) */
+			ax = f->x0 + at % f->w;
+			ay = f->y0 + at / f->w;
+			nx0 = ax > f->x0 ? ax - 1 : ax;
+			nx1 = ax < x1 ? ax + 1 : ax;
+			ny0 = ay > f->y0 ? ay - 1 : ay;
+			ny1 = ay < y1 ? ay + 1 : ay;
+			for (int y = ny0; y <= ny1; y++)
+				for (int x = nx0; x <= nx1; x++) {
+					int to = (y - f->y0) * f->w + x - f->x0;
 
-					if (x < f->x0 || x > x1 || y < f->y0 ||
-					    y > y1)
-						continue;
-					to = (y - f->y0) * f->w + x - f->x0;
 					if (done[to] || f->d[to] <= f->d[at] + 1 ||
-					    !crossable(st, u, enemy, f, x, y))
+					    !crossable(st, flies, enemy, f, x, y))
 						continue;
 					f->d[to] = f->d[at] + 1;
 					queue[tail++] = to;
@@ -1691,6 +1834,12 @@ rank_search(const struct bt_state *st, struct bt_unit *u,
 		if (turn == 0 || nearest_edge(&st->map, &t) == turn - 1)
 			consider(&e, best, improved);
 	}
+	/* The squares reached are ends on the map: none is better than a
+	 * way off it, nor, if the search's ends are not safe, than a safe
+	 * end (better asks those first), so none is weighed then. */
+	if (best->found && (best->off ||
+	    (best->safe && !(rc->safe && turn_safe))))
+		return;
 	for (int i = 0; i < rc->s.side * rc->s.side; i++) {
 		if (rc->s.dist[i] < 0)
 			continue;

@@ -127,6 +127,10 @@ const char *cc_cannot_attack(const struct bt_state *, const struct bt_unit *a,
  * (bt_rect_distance) as the caller knows: may a shoot t? */
 bool	 cc_shot_reaches(const struct bt_state *, const struct bt_unit *a,
 	    const struct bt_unit *t, int dist);
+/* The feet a's shot reaches now (CC-20, CC-4's fog): cc_shot_reaches
+ * asks dist * CC_SQUARE <= it, so a loop over many targets may skip
+ * those beyond it without the call. */
+int	 cc_shot_range(const struct bt_state *, const struct bt_unit *a);
 void	 cc_attack(struct bt_state *, struct bt_dice *, struct bt_unit *a,
 	    struct bt_unit *t, bool ranged, const struct bt_order *,
 	    enum cc_attack_kind);
@@ -178,6 +182,8 @@ typedef void	 cc_reach_fn(void *, const struct cc_reach_end *);
 struct cc_scratch {
 	void	*grid, *nodes;
 	size_t	 grid_size, nodes_size;
+	void	*moves;		/* the last searches' moves (cc-move.c) */
+	void	*ground;	/* the map's ground (cc-move.c) */
 };
 void	 cc_reachable(const struct bt_state *, const struct bt_unit *,
 	    cc_reach_fn *, void *, struct cc_scratch *);
