@@ -329,14 +329,13 @@ best_attack(const struct bt_state *st, const struct foes *f,
 	for (size_t i = 0; i < f->n; i++) {
 		const struct bt_unit *t = f->v[i].e;
 
-		/* flanked(me, t): off t's one front; me's front strips are
-		 * a square from it, so a foe further off meets none */
+		/* me's front strips are a square from it, so a foe
+		 * further off meets none */
 		if (f->v[i].dist <= 1 && nfront < 0)
 			nfront = cc_front_strips(me, front);
 		if (f->v[i].dist <= 1 && meets(front, nfront, &f->v[i].r) &&
-		    (v = f->v[i].strike[
-		    t->fronts != 4 && !cc_meet(&f->v[i].front[0], &r)]) >
-		    best)
+		    (v = f->v[i].strike[cc_flank(t, &f->v[i].front[0],
+		    &r)]) > best)
 			best = v;
 		/* out of range, skipped before the call that asks it */
 		if (!me->ranged.present ||
@@ -372,8 +371,7 @@ danger_at(const struct bt_state *st, const struct foes *f,
 
 		if (e->status & BT_ST_BROKEN)
 			continue;
-		/* flanked(e, me): e off me's one front */
-		flank = me->fronts != 4 && !cc_meet(&mine, &f->v[i].r);
+		flank = cc_flank(me, &mine, &f->v[i].r);
 		/* e's front strips are a square from it: none meets me
 		 * further off */
 		if (f->v[i].dist <= 1 &&

@@ -69,18 +69,12 @@ reach(const struct bt_state *st, const struct bt_unit *a)
 	return st->weather == CC_FOG ? a->ranged.range / 2 : a->ranged.range;
 }
 
-static int
-distance_ft(const struct bt_unit *a, const struct bt_unit *t)
-{
-	struct bt_rect ra = cc_rect(a), rt = cc_rect(t);
-
-	return bt_rect_distance(&ra, &rt) * CC_SQUARE;
-}
-
 const char *
 cc_cannot_attack(const struct bt_state *st, const struct bt_unit *a,
     const struct bt_unit *t, bool ranged, const char **rule)
 {
+	struct bt_rect ra, rt;
+
 	*rule = "CC-16";
 	if (!cc_in_battle(t))
 		return "the target is out of the battle";
@@ -92,13 +86,16 @@ cc_cannot_attack(const struct bt_state *st, const struct bt_unit *a,
 		    "its front is not in contact with the target";
 	}
 	*rule = "CC-20";
+	ra = cc_rect(a);
+	rt = cc_rect(t);
+	if (cc_shot_reaches(st, a, t, bt_rect_distance(&ra, &rt)))
+		return NULL;
+	/* why not, decided above: in the order a player looks */
 	if (!a->ranged.present)
 		return "it has no ranged attack";
 	if (!ahead(a, t))
 		return "the target is not ahead of its front";
-	if (distance_ft(a, t) > reach(st, a))
-		return "the target is out of range";
-	return NULL;
+	return "the target is out of range";
 }
 
 int
@@ -107,6 +104,7 @@ cc_shot_range(const struct bt_state *st, const struct bt_unit *a)
 	return reach(st, a);
 }
 
+/* CC-16, CC-20: the one test of a shot, which cc_cannot_attack explains. */
 bool
 cc_shot_reaches(const struct bt_state *st, const struct bt_unit *a,
     const struct bt_unit *t, int dist)
@@ -120,12 +118,9 @@ cc_shot_reaches(const struct bt_state *st, const struct bt_unit *a,
 static bool
 flanked(const struct bt_unit *a, const struct bt_unit *t)
 {
-	struct bt_rect ra = cc_rect(a), s;
+	struct bt_rect ra = cc_rect(a), s = cc_strip(t, t->facing);
 
-	if (t->fronts == 4)
-		return false;
-	s = cc_strip(t, t->facing);
-	return !cc_meet(&s, &ra);
+	return cc_flank(t, &s, &ra);
 }
 
 static const char *const kind_words[][2] = {

@@ -68,9 +68,12 @@ memo_free(void *p)
  * (CC-23); a Defend (CC-22) changes no move. */
 #define MEMO_STATUS	(BT_ST_GONE | BT_ST_BROKEN | BT_ST_DISENGAGING)
 
+/* The key of u into k, its padding zeroed: keys are compared whole
+ * (memo_holds), so a field added here is compared too. */
 static void
 memo_unit_of(const struct bt_unit *u, struct memo_unit *k)
 {
+	memset(k, 0, sizeof(*k));
 	k->id = u->id;
 	k->side = u->side;
 	k->target = u->ready.target;
@@ -92,20 +95,6 @@ memo_unit_of(const struct bt_unit *u, struct memo_unit *k)
 	k->ranged = u->ranged.present;
 }
 
-static bool
-memo_unit_same(const struct memo_unit *a, const struct memo_unit *b)
-{
-	return a->id == b->id && a->side == b->side &&
-	    a->target == b->target && a->x == b->x && a->y == b->y &&
-	    a->w == b->w && a->h == b->h && a->facing == b->facing &&
-	    a->fronts == b->fronts && a->speed == b->speed &&
-	    a->trigger == b->trigger && a->range == b->range &&
-	    a->status == b->status && a->placed == b->placed &&
-	    a->reserve == b->reserve && a->flying == b->flying &&
-	    a->reacted == b->reacted && a->ready == b->ready &&
-	    a->ranged == b->ranged;
-}
-
 /* Does the memo hold the search of u in st now? */
 static bool
 memo_holds(const struct memo *mm, const struct bt_state *st,
@@ -119,7 +108,7 @@ memo_holds(const struct memo *mm, const struct bt_state *st,
 		return false;
 	for (size_t i = 0; i < st->nunits; i++) {
 		memo_unit_of(&st->units[i], &k);
-		if (!memo_unit_same(&k, &mm->units[i]))
+		if (memcmp(&k, &mm->units[i], sizeof(k)) != 0)
 			return false;
 	}
 	return true;

@@ -73,6 +73,16 @@ cc_adjacent(const struct bt_unit *a, const struct bt_unit *b)
 	return false;
 }
 
+/* CC-18: is an attacker at ra on t's flank or rear? front: t's front
+ * strip, cc_strip(t, t->facing), which a caller weighing many places
+ * makes once; a unit of four fronts has no flank. */
+static inline bool
+cc_flank(const struct bt_unit *t, const struct bt_rect *front,
+    const struct bt_rect *ra)
+{
+	return t->fronts != 4 && !cc_meet(front, ra);
+}
+
 /* Is b just beyond a front of a (CC-17: a may strike b in melee)? */
 bool	 cc_front_touches(const struct bt_unit *a, const struct bt_unit *b);
 /* The squares just beyond a's fronts, into s: its front's strip, or its
