@@ -429,58 +429,43 @@ try_quiet(const struct bt_state *st, const struct bt_unit *u, bool flies,
 	return 0;
 }
 
-/* One move from pose p: the new pose and its cost, or the refusal (none
- * told when err is NULL: try_quiet; oc, the search's grid, or NULL). */
+/*
+ * One move from pose p: the new pose and its cost, or the refusal. The
+ * rules decide once, in try_quiet (the search's test); a refusal is then
+ * told in the words of the rule that made it. oc: the search's grid, or
+ * NULL.
+ */
 static int
 try_move(const struct bt_state *st, const struct bt_unit *u,
-    const struct pose *p, const struct move *m, bool rotated_already, struct pose *out, int *cost, bool *leaves,
-    struct bt_error *err, const struct occ *oc)
+    const struct pose *p, const struct move *m, bool rotated_already,
+    struct pose *out, int *cost, bool *leaves, struct bt_error *err,
+    const struct occ *oc)
 {
 	struct bt_rect old = rect_of(p), now;
 	struct scan s;
 	bool flies = cc_flies(st, u);	/* CC-15 */
 
+	*out = moved(p, m);
+	if (try_quiet(st, u, flies, p, m, rotated_already, out, cost, leaves,
+	    NULL, oc) == 0)
+		return 0;
+	now = rect_of(out);
 	*out = *p;
-	*leaves = false;
-	if (err == NULL) {
-		if ((m->kind == STEP && m->dy > 0 && u->fronts != 4) ||
-		    (m->kind == ROTATE && rotated_already))
-			return -1;
-		*out = moved(p, m);
-		return try_quiet(st, u, flies, p, m, rotated_already, out,
-		    cost, leaves, NULL, oc);
-	}
 	switch (m->kind) {
 	case STEP:
 		if (m->dy > 0 && u->fronts != 4)
 			return REFUSE(err, "CC-8", "'%s' can't step "
 			    "backward ('%s')", u->id, m->word);
-		*out = moved(p, m);
-		now = rect_of(out);
 		s = scan(st, u, now, &old, oc);
 		if (s.enemy != NULL)
 			return REFUSE(err, "CC-10", "'%s' can't step '%s' "
 			    "into enemy '%s'", u->id, m->word, s.enemy->id);
-		if (s.blocked && !flies)
-			return REFUSE(err, "G-2", "'%s' can't step '%s' onto "
-			    "impassable ground", u->id, m->word);
-		/* CC-29: any part off the edge leaves the battle */
-		*leaves = s.off;
-		/* CC-9, CC-15: difficult or friend-held new squares; a
-		 * flier pays for no terrain, but a friend is no terrain */
-		*cost = (s.difficult && !flies) || s.friend ? CC_DIFFICULT :
-		    CC_STEP;
-		return 0;
-	case ABOUT:
-		*out = moved(p, m);
-		*cost = CC_ABOUT;	/* CC-12: regardless of terrain */
-		return 0;
+		return REFUSE(err, "G-2", "'%s' can't step '%s' onto "
+		    "impassable ground", u->id, m->word);
 	case ROTATE:
 		if (rotated_already)
 			return REFUSE(err, "CC-11", "'%s' has made its one "
 			    "rotation this turn", u->id);
-		*out = moved(p, m);
-		now = rect_of(out);
 		s = scan(st, u, now, &old, oc);
 		if (s.off)
 			return REFUSE(err, "CC-11", "'%s' can't rotate off "
@@ -492,20 +477,16 @@ try_move(const struct bt_state *st, const struct bt_unit *u,
 			return REFUSE(err, "G-2", "'%s' can't rotate onto "
 			    "impassable ground", u->id);
 		/* The sweep: the box of both footprints less the squares
-		 * the unit turns from, which it holds already; a friend
-		 * in it counts as difficult terrain (CC-10). */
+		 * the unit turns from; try_quiet found it barred. */
 		s = scan(st, u, hull(old, now), &old, oc);
 		if (s.enemy != NULL)
 			return REFUSE(err, "CC-11", "'%s' can't rotate "
 			    "through enemy '%s'", u->id, s.enemy->id);
-		if (s.blocked && !flies)
-			return REFUSE(err, "CC-11", "'%s' can't rotate "
-			    "across impassable ground", u->id);
-		*cost = (s.difficult && !flies) || s.friend ? CC_ROTATE_HARD :
-		    CC_ROTATE;
-		return 0;
+		return REFUSE(err, "CC-11", "'%s' can't rotate across "
+		    "impassable ground", u->id);
+	default:	/* ABOUT is never refused (CC-12) */
+		return -1;
 	}
-	return -1;
 }
 
 /* CC-13: the first enemy (by id) that going from pose a to pose b brings

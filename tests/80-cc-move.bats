@@ -558,6 +558,19 @@ rotations() {
 	assert_equal "$(pose t.yaml b1)" "[5, 4] [1, 2] w"
 }
 
+@test "CC-10 G-2 a rotation into an enemy or onto impassable ground is refused, in the new footprint" {
+	# b1 [5, 5]-[6, 5] cw about [5, 5]: it comes to [5, 5]-[5, 6]
+	scenario
+	unit b1 blue 5,5 size=2x1 speed=300
+	unit r1 red 5,6 facing=e initiative=5
+	start
+	refused 1 "bt-move: refused (CC-10): 'b1' can't rotate into enemy 'r1'" b1 cw
+	alone size=2x1 speed=300
+	terrain 5 6 x
+	start
+	refused 1 "bt-move: refused (G-2): 'b1' can't rotate onto impassable ground" b1 cw
+}
+
 @test "CC-11 impassable ground in the sweep blocks a rotation" {
 	alone size=2x1 speed=300
 	terrain 6 6 x
