@@ -279,7 +279,7 @@ moves() {
 
 @test "KM-1 every option of the random commander, on the examples after random orders, is accepted by bt-order" {
 	local ex seed n
-	for ex in kingdom-pass kingdom-vale; do
+	for ex in kingdom-pass kingdom-vale kingdom-field; do
 		for seed in 1 2; do
 			bt-init --seed "$seed" "$EXAMPLES/$ex.yaml" > a.yaml
 			for n in 3 14 29; do
