@@ -144,9 +144,20 @@ struct scan {
  * the map and apart (CC-10, CC-29), so a square holds at most one.
  */
 enum { OCC_ENEMY = 1 };				/* unit[] */
-/* ground[]; OCC_NEAR: a square next to (sharing an edge with) one an
- * enemy holds */
-enum { OCC_BLOCKED = 1, OCC_DIFFICULT = 2, OCC_NEAR = 4 };
+/*
+ * ground[]: what a square is, as bits, so that what a footprint holds
+ * is the OR of its squares' bytes (classes): OCC_NEAR, next to (sharing
+ * an edge with) a square an enemy holds; OCC_FOE and OCC_FRIEND, held
+ * by an enemy or by another unit of the battle; OCC_FRONT, struck by
+ * one that may react (its front, cc_front_strips). OCC_OFF is only in
+ * the search's window (win), for a square off the map.
+ */
+enum {
+	OCC_BLOCKED = 1, OCC_DIFFICULT = 2, OCC_NEAR = 4, OCC_FOE = 8,
+	OCC_FRIEND = 16, OCC_FRONT = 32, OCC_OFF = 64
+};
+/* What a unit may not stop on (may_stop) */
+#define OCC_NO_STOP	(OCC_OFF | OCC_BLOCKED | OCC_FOE | OCC_FRIEND)
 
 struct occ {
 	int		 w, h;		/* the map's */
@@ -161,6 +172,13 @@ struct occ {
 	unsigned char	*nfront;
 	size_t		*reacts;	/* the units that may react, by index */
 	size_t		 nreacts;
+	size_t		 nready;	/* of them, those readied (CC-25) */
+	/* The listing's search's window (cc_reachable), or NULL: ground[]
+	 * of the squares [wx0, wx0 + ww) x [wy0, wy0 + wh), by row, off
+	 * the map OCC_OFF, so that a footprint's classes are asked with
+	 * no test of the map's edges. */
+	const unsigned char *win;
+	int		 wx0, wy0, ww, wh;
 };
 
 static void	occ_fill(const struct bt_state *, const struct bt_unit *,
@@ -266,13 +284,79 @@ rect_of(const struct pose *p)
 	return r;
 }
 
+/* The OR of row's classes in columns [x0, x1]. */
+static inline unsigned
+row_classes(const unsigned char *row, int x0, int x1)
+{
+	unsigned c = 0;
+
+	for (int x = x0; x <= x1; x++)
+		c |= row[x];
+	return c;
+}
+
+/*
+ * By the grid: the classes (OCC_ bits of ground) of the squares of r but
+ * those of skip (or NULL), OR'd, OCC_OFF for a square off the map: what
+ * scan_grid says, but not who. From the search's window when it holds r,
+ * a row's squares a run of bytes; else square by square. Inline: the
+ * search asks it of every move it tries and every pose it reaches.
+ */
+static inline unsigned
+classes(const struct occ *oc, struct bt_rect r, const struct bt_rect *skip)
+{
+	unsigned c = 0;
+
+	if (oc->win != NULL && r.x0 >= oc->wx0 && r.y0 >= oc->wy0 &&
+	    r.x1 < oc->wx0 + oc->ww && r.y1 < oc->wy0 + oc->wh) {
+		const unsigned char *row = oc->win +
+		    (size_t)(r.y0 - oc->wy0) * oc->ww - oc->wx0;
+
+		for (int y = r.y0; y <= r.y1; y++, row += oc->ww) {
+			if (skip == NULL || y < skip->y0 || y > skip->y1) {
+				c |= row_classes(row, r.x0, r.x1);
+				continue;
+			}
+			/* the columns left of skip, then right of it */
+			c |= row_classes(row, r.x0, r.x1 < skip->x0 - 1 ?
+			    r.x1 : skip->x0 - 1);
+			c |= row_classes(row, r.x0 > skip->x1 + 1 ? r.x0 :
+			    skip->x1 + 1, r.x1);
+		}
+		return c;
+	}
+	for (int y = r.y0; y <= r.y1; y++)
+		for (int x = r.x0; x <= r.x1; x++) {
+			if (skip != NULL && x >= skip->x0 && x <= skip->x1 &&
+			    y >= skip->y0 && y <= skip->y1)
+				continue;
+			if (x < 0 || y < 0 || x >= oc->w || y >= oc->h)
+				c |= OCC_OFF;
+			else
+				c |= oc->ground[y * oc->w + x];
+		}
+	return c;
+}
+
+/* scan's answer as classes, for a question with no grid. */
+static unsigned
+scan_classes(const struct scan *s)
+{
+	return (s->off ? OCC_OFF : 0) | (s->blocked ? OCC_BLOCKED : 0) |
+	    (s->difficult ? OCC_DIFFICULT : 0) | (s->enemy ? OCC_FOE : 0) |
+	    (s->friend ? OCC_FRIEND : 0);
+}
+
 /* May u stand at pose p: on the map, inside no other unit (CC-10)? */
 static bool
 may_stop(const struct bt_state *st, const struct bt_unit *u,
     const struct pose *p, const struct occ *oc)
 {
-	struct scan s = scan(st, u, rect_of(p), NULL, oc);
+	struct scan s;
 
+	if (oc != NULL)
+		return !(classes(oc, rect_of(p), NULL) & OCC_NO_STOP);
+	s = scan(st, u, rect_of(p), NULL, oc);
 	return !s.off && !s.blocked && s.enemy == NULL && s.friend == NULL;
 }
 
@@ -385,6 +469,7 @@ try_quiet(const struct bt_state *st, const struct bt_unit *u, bool flies,
 {
 	struct bt_rect old = rect_of(p), sweep;
 	struct scan s;
+	unsigned c;
 	bool none;
 
 	*leaves = false;
@@ -392,14 +477,18 @@ try_quiet(const struct bt_state *st, const struct bt_unit *u, bool flies,
 	case STEP:
 		if (m->dy > 0 && u->fronts != 4)
 			return -1;	/* CC-8 */
-		s = oc != NULL ? scan_grid(st, oc, rect_of(q), &old) :
-		    scan(st, u, rect_of(q), &old, NULL);
-		if (s.enemy != NULL || (s.blocked && !flies))
+		if (oc != NULL)
+			c = classes(oc, rect_of(q), &old);
+		else {
+			s = scan(st, u, rect_of(q), &old, NULL);
+			c = scan_classes(&s);
+		}
+		if ((c & OCC_FOE) || ((c & OCC_BLOCKED) && !flies))
 			return -1;	/* CC-10, G-2 */
-		*leaves = s.off;	/* CC-29 */
-		*cost = (s.difficult && !flies) || s.friend ? CC_DIFFICULT :
-		    CC_STEP;
-		none = !s.off && !s.blocked && s.friend == NULL;
+		*leaves = (c & OCC_OFF) != 0;	/* CC-29 */
+		*cost = ((c & OCC_DIFFICULT) && !flies) || (c & OCC_FRIEND) ?
+		    CC_DIFFICULT : CC_STEP;
+		none = !(c & (OCC_OFF | OCC_BLOCKED | OCC_FRIEND));
 		break;
 	case ABOUT:
 		*cost = CC_ABOUT;
@@ -412,14 +501,18 @@ try_quiet(const struct bt_state *st, const struct bt_unit *u, bool flies,
 		 * leaves): the sweep holds the new footprint, and is on the
 		 * map when that is, so its one scan says what both would. */
 		sweep = hull(old, rect_of(q));
-		s = oc != NULL ? scan_grid(st, oc, sweep, &old) :
-		    scan(st, u, sweep, &old, NULL);
-		if (s.off || s.enemy || (s.blocked && !flies))
+		if (oc != NULL)
+			c = classes(oc, sweep, &old);
+		else {
+			s = scan(st, u, sweep, &old, NULL);
+			c = scan_classes(&s);
+		}
+		if ((c & (OCC_OFF | OCC_FOE)) || ((c & OCC_BLOCKED) && !flies))
 			return -1;
-		*cost = (s.difficult && !flies) || s.friend ?
+		*cost = ((c & OCC_DIFFICULT) && !flies) || (c & OCC_FRIEND) ?
 		    CC_ROTATE_HARD : CC_ROTATE;
 		/* the new squares are of the sweep: clear if it is */
-		none = !s.blocked && s.friend == NULL;
+		none = !(c & (OCC_BLOCKED | OCC_FRIEND));
 		break;
 	default:
 		return -1;
@@ -559,15 +652,14 @@ near_of(const struct occ *oc, const struct bt_rect *r)
 /* CC-13, by the grid: does going from pose a to pose b bring the mover
  * into contact with an enemy (new_contact's question, but not which)?
  * Only one on a square just beyond a side of b can be it, and it is one
- * not adjacent to a. */
+ * not adjacent to a. Asked only when b is next to an enemy (OCC_NEAR):
+ * the caller knows b's classes. */
 static bool
 makes_contact(const struct bt_state *st, const struct pose *a,
     const struct pose *b, const struct occ *oc)
 {
 	struct bt_rect ra = rect_of(a), rb = rect_of(b);
 
-	if (!near_of(oc, &rb))	/* none unless b is next to an enemy */
-		return false;
 	for (int x = rb.x0; x <= rb.x1; x++)
 		if (fresh_enemy(st, oc, x, rb.y0 - 1, &ra) ||
 		    fresh_enemy(st, oc, x, rb.y1 + 1, &ra))
@@ -661,11 +753,18 @@ provokes(const struct bt_state *st, struct bt_unit *u, const struct pose *a,
 {
 	if (oc != NULL) {	/* the grid knows who may react */
 		struct bt_rect ra = rect_of(a), rb = rect_of(b);
+		unsigned c = classes(oc, ra, NULL);
+		/* no front is left that a does not touch (one off the map
+		 * is not marked) */
+		bool fronted = !(u->status & BT_ST_DISENGAGING) &&
+		    (c & (OCC_FRONT | OCC_OFF));
 
+		if (!fronted && oc->nready == 0)
+			return false;
 		for (size_t k = 0; k < oc->nreacts; k++) {
 			size_t i = oc->reacts[k];
 
-			if (leaves_front_of(oc, i, u, &ra, &rb) ||
+			if ((fronted && leaves_front_of(oc, i, u, &ra, &rb)) ||
 			    (st->units[i].ready.present &&
 			    enters_trigger(st, &st->units[i], u, a, b)))
 				return true;
@@ -933,8 +1032,7 @@ struct pose_node {
 	signed char	 how;		/* the move from prev */
 	bool		 stop;		/* reached by a move into contact */
 	bool		 provokes;	/* a move of the way sets off an attack */
-	bool		 clear;		/* known to be a place to stop at
-					 * (may_stop); if not, it is asked */
+	unsigned char	 fp;		/* the classes of its footprint */
 };
 
 /*
@@ -1248,6 +1346,16 @@ ground_kept(const struct bt_state *st, struct cc_scratch *sc)
 	return k->ground;
 }
 
+/* The squares of r on the map get the classes c. */
+static void
+mark(struct occ *oc, const struct bt_rect *r, unsigned c)
+{
+	for (int y = r->y0 > 0 ? r->y0 : 0; y <= r->y1 && y < oc->h; y++)
+		for (int x = r->x0 > 0 ? r->x0 : 0; x <= r->x1 && x < oc->w;
+		    x++)
+			oc->ground[y * oc->w + x] |= (unsigned char)c;
+}
+
 /* The grid of who stands where, for a search of mover u's moves: in sc's
  * memory, or its own (sc NULL). */
 static void
@@ -1277,6 +1385,8 @@ occ_fill(const struct bt_state *st, const struct bt_unit *u, struct occ *oc,
 	oc->unit = oc->ground + squares;
 	oc->nfront = oc->unit + n;
 	oc->nreacts = 0;
+	oc->nready = 0;
+	oc->win = NULL;
 	if (sc != NULL)
 		memcpy(oc->ground, ground_kept(st, sc), squares);
 	else
@@ -1290,13 +1400,20 @@ occ_fill(const struct bt_state *st, const struct bt_unit *u, struct occ *oc,
 			oc->unit[i] |= OCC_ENEMY;
 		if (may_react(o, u, NULL)) {
 			oc->reacts[oc->nreacts++] = i;
+			oc->nready += o->ready.present;
 			oc->nfront[i] = (unsigned char)cc_front_strips(o,
 			    &oc->front[4 * i]);
+			for (int k = 0; k < oc->nfront[i]; k++)
+				mark(oc, &oc->front[4 * i + k], OCC_FRONT);
 		}
 		for (int y = o->y; y < o->y + o->h; y++)
 			for (int x = o->x; x < o->x + o->w; x++)
-				if (bt_on_map(&st->map, x, y))
+				if (bt_on_map(&st->map, x, y)) {
 					oc->at[y * oc->w + x] = (int)i + 1;
+					oc->ground[y * oc->w + x] |=
+					    oc->unit[i] & OCC_ENEMY ? OCC_FOE :
+					    OCC_FRIEND;
+				}
 		if (!(oc->unit[i] & OCC_ENEMY))
 			continue;
 		for (int y = o->y - 1; y <= o->y + o->h; y++)
@@ -1305,6 +1422,29 @@ occ_fill(const struct bt_state *st, const struct bt_unit *u, struct occ *oc,
 				    (y >= o->y && y < o->y + o->h) &&
 				    bt_on_map(&st->map, x, y))
 					oc->ground[y * oc->w + x] |= OCC_NEAR;
+	}
+}
+
+/* The search's window of oc's ground into win, w by h from (x0, y0)
+ * (struct occ's win). */
+static void
+occ_window(struct occ *oc, unsigned char *win, int x0, int y0, int w, int h)
+{
+	/* the window's columns [a, b) are on the map */
+	int a = x0 < 0 ? -x0 : 0, b = x0 + w > oc->w ? oc->w - x0 : w;
+
+	oc->win = win;
+	oc->wx0 = x0;
+	oc->wy0 = y0;
+	oc->ww = w;
+	oc->wh = h;
+	for (int y = 0; y < h; y++) {
+		unsigned char *row = win + (size_t)y * w;
+
+		memset(row, OCC_OFF, (size_t)w);
+		if (y0 + y >= 0 && y0 + y < oc->h && a < b)
+			memcpy(row + a, oc->ground + (size_t)(y0 + y) * oc->w +
+			    x0 + a, (size_t)(b - a));
 	}
 }
 
@@ -1400,6 +1540,7 @@ cc_reachable(const struct bt_state *st, const struct bt_unit *cu,
 	struct cc_scratch own = { 0 };
 	int left = cc_speed(st, u) - st->turn.moved, nm, r, start, nodes;
 	int norot;		/* the moves before the first rotation */
+	int side = u->w > u->h ? u->w : u->h, wside;
 	bool flies = cc_flies(st, u);
 	size_t sets, size;
 	char *block;
@@ -1422,15 +1563,21 @@ cc_reachable(const struct bt_state *st, const struct bt_unit *cu,
 	nodes = 8 * ps.w * ps.h;
 	ps.words = (nodes + 63) / 64;
 	ps.prefix = strlen("bt-move ") + strlen(u->id) + 1;
-	/* one block: the sets (zeroed), the nodes, the line */
+	/* the window of the grid: every square of a footprint whose corner
+	 * is a node's, and a ring round them */
+	wside = ps.w + side + 1;
+	/* one block: the sets (zeroed), the nodes, the line, the window */
 	sets = (size_t)(COST_RING + 1) * ps.words * sizeof(*ps.of_cost);
-	size = sets + (size_t)nodes * sizeof(*ps.n) + ps.prefix + REPORT_WORDS;
+	size = sets + (size_t)nodes * sizeof(*ps.n) + ps.prefix +
+	    REPORT_WORDS + (size_t)wside * wside;
 	block = scratch(&sc->nodes, &sc->nodes_size, size);
 	memset(block, 0, sets);
 	ps.of_cost = (uint64_t *)block;
 	ps.reached = ps.of_cost + (size_t)COST_RING * ps.words;
 	ps.n = (struct pose_node *)(block + sets);
 	ps.line = (char *)(ps.n + nodes);
+	occ_window(&oc, (unsigned char *)ps.line + ps.prefix + REPORT_WORDS,
+	    ps.x0 - 1, ps.y0 - 1, wside, wside);
 	memcpy(ps.line, "bt-move ", strlen("bt-move "));
 	memcpy(ps.line + strlen("bt-move "), u->id, strlen(u->id));
 	ps.line[ps.prefix - 1] = ' ';
@@ -1439,7 +1586,7 @@ cc_reachable(const struct bt_state *st, const struct bt_unit *cu,
 	ps.n[start].prev = -1;
 	ps.n[start].stop = false;
 	ps.n[start].provokes = false;
-	ps.n[start].clear = may_stop(st, u, &home, &oc);
+	ps.n[start].fp = (unsigned char)classes(&oc, rect_of(&home), NULL);
 	for (int c = 0; c <= left; c += CC_STEP) {
 		uint64_t *set = cost_set(&ps, c);
 
@@ -1459,7 +1606,8 @@ cc_reachable(const struct bt_state *st, const struct bt_unit *cu,
 			for (int k = 0; k < (rotated ? norot : nm); k++) {
 				struct pose q;
 				int cost, to;
-				bool leaves, bad, clear;
+				bool leaves, bad;
+				unsigned fp;
 
 				/* none that could not be the cheapest way to
 				 * where it goes is tried */
@@ -1475,21 +1623,25 @@ cc_reachable(const struct bt_state *st, const struct bt_unit *cu,
 				    ps.n[to].cost <= c + cost))
 					continue;
 				bad = try_quiet(st, u, flies, &p, &m[k],
-				    rotated, &q, &cost, &leaves, &clear,
+				    rotated, &q, &cost, &leaves, NULL,
 				    &oc) < 0;
 				if (bad || leaves || c + cost > left ||
 				    (node_reached(&ps, to) &&
 				    ps.n[to].cost <= c + cost))
 					continue;
 				node_cost(&ps, to, c + cost);
-				/* its footprint is clear (may_stop) if the one
-				 * it came from is and the squares it enters are */
-				ps.n[to].clear = ps.n[i].clear && clear;
+				fp = classes(&oc, rect_of(&q), NULL);
+				ps.n[to].fp = (unsigned char)fp;
 				ps.n[to].prev = i;
 				ps.n[to].how = (signed char)k;
-				ps.n[to].stop = makes_contact(st, &p, &q, &oc);
+				/* no contact, nor a front left, away from
+				 * the squares that make them */
+				ps.n[to].stop = (fp & OCC_NEAR) &&
+				    makes_contact(st, &p, &q, &oc);
 				ps.n[to].provokes = ps.n[i].provokes ||
-				    provokes(st, u, &p, &q, &oc);
+				    ((oc.nready > 0 ||
+				    (ps.n[i].fp & OCC_FRONT)) &&
+				    provokes(st, u, &p, &q, &oc));
 			}
 		}
 		memset(set, 0, (size_t)ps.words * sizeof(*set));
@@ -1512,7 +1664,7 @@ cc_reachable(const struct bt_state *st, const struct bt_unit *cu,
 		    (ps.n[other].cost < ps.n[i].cost ||
 		    (ps.n[other].cost == ps.n[i].cost && other < i)))
 			continue;
-		if (ps.n[i].clear || may_stop(st, u, &t, &oc))
+		if (!(ps.n[i].fp & OCC_NO_STOP))	/* may_stop */
 			report_end(&ps, &home, m, mlen, i, fn, ctx);
 	}
 	occ_free(&oc, sc);
