@@ -185,6 +185,7 @@ static void	occ_fill(const struct bt_state *, const struct bt_unit *,
 		    struct occ *, struct cc_scratch *);
 static void	occ_free(struct occ *, struct cc_scratch *);
 static void	ground_free(struct cc_scratch *);
+static void	search_moves_free(void *);
 
 /* The unit on square (x, y), or -1 (off the map or no one). */
 static int
@@ -454,22 +455,17 @@ least_cost(const struct move *m)
 #define REFUSE(err, ...) ((err) != NULL ? bt_refuse((err), __VA_ARGS__) : -1)
 
 /*
- * try_move for a search, which asks only whether, thousands of times a
- * turn: q is moved(p, m), the caller's (the listing's search has it
- * from a table), and flies cc_flies's for u, asked once a search. clear
- * (or NULL) says whether the squares the move newly holds are on the map
- * with no one and nothing impassable on them (may_stop's question, of
- * those squares only), when it is certain.
+ * The rules of a move m (CC-8 to CC-11, G-2, CC-29), given the classes c
+ * of the squares it newly holds or sweeps (move_squares; none for
+ * about): -1 if refused; else its cost, whether it leaves the map, and
+ * whether those squares are clear (below). The one place a move is
+ * decided: try_quiet asks it, and the listing's search, which has the
+ * classes from its window.
  */
 static int
-try_quiet(const struct bt_state *st, const struct bt_unit *u, bool flies,
-    const struct pose *p, const struct move *m, bool rotated_already,
-    const struct pose *q, int *cost, bool *leaves, bool *clear,
-    const struct occ *oc)
+quiet_rule(const struct bt_unit *u, bool flies, const struct move *m,
+    bool rotated_already, unsigned c, int *cost, bool *leaves, bool *clear)
 {
-	struct bt_rect old = rect_of(p), sweep;
-	struct scan s;
-	unsigned c;
 	bool none;
 
 	*leaves = false;
@@ -477,12 +473,6 @@ try_quiet(const struct bt_state *st, const struct bt_unit *u, bool flies,
 	case STEP:
 		if (m->dy > 0 && u->fronts != 4)
 			return -1;	/* CC-8 */
-		if (oc != NULL)
-			c = classes(oc, rect_of(q), &old);
-		else {
-			s = scan(st, u, rect_of(q), &old, NULL);
-			c = scan_classes(&s);
-		}
 		if ((c & OCC_FOE) || ((c & OCC_BLOCKED) && !flies))
 			return -1;	/* CC-10, G-2 */
 		*leaves = (c & OCC_OFF) != 0;	/* CC-29 */
@@ -497,16 +487,6 @@ try_quiet(const struct bt_state *st, const struct bt_unit *u, bool flies,
 	case ROTATE:
 		if (rotated_already)
 			return -1;	/* CC-11 */
-		/* From a pose on the map (a search goes on from none that
-		 * leaves): the sweep holds the new footprint, and is on the
-		 * map when that is, so its one scan says what both would. */
-		sweep = hull(old, rect_of(q));
-		if (oc != NULL)
-			c = classes(oc, sweep, &old);
-		else {
-			s = scan(st, u, sweep, &old, NULL);
-			c = scan_classes(&s);
-		}
 		if ((c & (OCC_OFF | OCC_FOE)) || ((c & OCC_BLOCKED) && !flies))
 			return -1;
 		*cost = ((c & OCC_DIFFICULT) && !flies) || (c & OCC_FRIEND) ?
@@ -520,6 +500,48 @@ try_quiet(const struct bt_state *st, const struct bt_unit *u, bool flies,
 	if (clear != NULL)
 		*clear = none;
 	return 0;
+}
+
+/* The squares move m from pose p newly holds (moved(p, m) is q), or, for
+ * a rotation, sweeps: from a pose on the map (a search goes on from
+ * none that leaves), the sweep holds the new footprint, and is on the
+ * map when that is, so its one scan says what both would. */
+static struct bt_rect
+move_squares(const struct pose *p, const struct move *m,
+    const struct pose *q)
+{
+	return m->kind == ROTATE ? hull(rect_of(p), rect_of(q)) : rect_of(q);
+}
+
+/*
+ * try_move for a search, which asks only whether, thousands of times a
+ * turn: q is moved(p, m), the caller's (the listing's search has it
+ * from a table), and flies cc_flies's for u, asked once a search. clear
+ * (or NULL) says whether the squares the move newly holds are on the map
+ * with no one and nothing impassable on them (may_stop's question, of
+ * those squares only), when it is certain.
+ */
+static int
+try_quiet(const struct bt_state *st, const struct bt_unit *u, bool flies,
+    const struct pose *p, const struct move *m, bool rotated_already,
+    const struct pose *q, int *cost, bool *leaves, bool *clear,
+    const struct occ *oc)
+{
+	struct bt_rect old = rect_of(p), r;
+	struct scan s;
+	unsigned c = 0;
+
+	if (m->kind != ABOUT) {
+		r = move_squares(p, m, q);
+		if (oc != NULL)
+			c = classes(oc, r, &old);
+		else {
+			s = scan(st, u, r, &old, NULL);
+			c = scan_classes(&s);
+		}
+	}
+	return quiet_rule(u, flies, m, rotated_already, c, cost, leaves,
+	    clear);
 }
 
 /*
@@ -1252,7 +1274,7 @@ cc_scratch_free(struct cc_scratch *sc)
 {
 	free(sc->grid);
 	free(sc->nodes);
-	free(sc->moves);
+	search_moves_free(sc->moves);
 	ground_free(sc);
 	memset(sc, 0, sizeof(*sc));
 }
@@ -1473,6 +1495,13 @@ struct search_moves {
 	struct move	 m[MAX_POSE_MOVES];
 	struct pose	 to_of[4][MAX_POSE_MOVES];	/* [facing][move] */
 	size_t		 mlen[MAX_POSE_MOVES];	/* strlen of each move's word */
+	/* The squares each move newly holds or sweeps (move_squares less
+	 * the pose's own) from a pose of each facing at (0, 0), as (x, y):
+	 * sq[2 first[f][k]] up to sq[2 first[f][k + 1]]; and as offsets
+	 * in a window ww squares wide (the last search's): off[first..]. */
+	int		 first[4][MAX_POSE_MOVES + 1];
+	int		*sq, *off;
+	int		 ww;
 };
 
 struct search_moves_kept {
@@ -1480,9 +1509,64 @@ struct search_moves_kept {
 	int			 next;	/* the one to make next */
 };
 
-static const struct search_moves *
+static void
+search_moves_free(void *p)
+{
+	struct search_moves_kept *kept = p;
+
+	if (kept == NULL)
+		return;
+	for (int i = 0; i < SEARCH_MOVES_KEPT; i++) {
+		free(kept->v[i].sq);
+		free(kept->v[i].off);
+	}
+	free(kept);
+}
+
+/* sm's squares (first, sq) from its moves and to_of: counted first
+ * (sq NULL), then set. */
+static int
+move_squares_of(struct search_moves *sm, int f, const struct pose *o)
+{
+	struct bt_rect old = rect_of(o);
+	int n = sm->first[f][0];
+
+	for (int k = 0; k < sm->nm; k++) {
+		struct bt_rect r = move_squares(o, &sm->m[k], &sm->to_of[f][k]);
+
+		sm->first[f][k] = n;
+		if (sm->m[k].kind == ABOUT)
+			continue;
+		for (int y = r.y0; y <= r.y1; y++)
+			for (int x = r.x0; x <= r.x1; x++) {
+				if (x >= old.x0 && x <= old.x1 &&
+				    y >= old.y0 && y <= old.y1)
+					continue;
+				if (sm->sq != NULL) {
+					sm->sq[2 * n] = x;
+					sm->sq[2 * n + 1] = y;
+				}
+				n++;
+			}
+	}
+	sm->first[f][sm->nm] = n;
+	return n;
+}
+
+/* sm's off for a window ww squares wide. */
+static void
+search_offsets(struct search_moves *sm, int ww)
+{
+	for (int j = 0; j < sm->first[BT_W][sm->nm]; j++)
+		sm->off[j] = sm->sq[2 * j + 1] * ww + sm->sq[2 * j];
+	sm->ww = ww;
+}
+
+static struct search_moves *
 search_moves(const struct bt_unit *u, struct cc_scratch *sc)
 {
+	struct pose o[4];
+	int n;
 	struct search_moves_kept *kept;
 	struct search_moves *sm;
 	bool four = u->fronts == 4;
@@ -1506,15 +1590,33 @@ search_moves(const struct bt_unit *u, struct cc_scratch *sc)
 	sm->axis = axis;
 	sm->nm = pose_moves(u, sm->m);
 	for (int f = BT_N; f <= BT_W; f++) {
-		struct pose o = { 0, 0, u->w, u->h, f };
+		struct pose at = { 0, 0, u->w, u->h, f };
 
 		if ((f + u->facing) % 2 == 1) {
-			o.w = u->h;
-			o.h = u->w;
+			at.w = u->h;
+			at.h = u->w;
 		}
+		o[f] = at;
 		for (int k = 0; k < sm->nm; k++)
-			sm->to_of[f][k] = moved(&o, &sm->m[k]);
+			sm->to_of[f][k] = moved(&o[f], &sm->m[k]);
 	}
+	free(sm->sq);
+	free(sm->off);
+	sm->sq = sm->off = NULL;
+	for (int pass = 0; pass < 2; pass++) {
+		n = 0;
+		for (int f = BT_N; f <= BT_W; f++) {
+			sm->first[f][0] = n;
+			n = move_squares_of(sm, f, &o[f]);
+		}
+		if (pass == 0) {
+			sm->sq = bt_xreallocarray(NULL, 2 * (size_t)n + 1,
+			    sizeof(*sm->sq));
+			sm->off = bt_xreallocarray(NULL, (size_t)n + 1,
+			    sizeof(*sm->off));
+		}
+	}
+	sm->ww = 0;
 	for (int k = 0; k < sm->nm; k++)
 		sm->mlen[k] = strlen(sm->m[k].word);
 	for (sm->norot = 0; sm->norot < sm->nm &&
@@ -1533,7 +1635,7 @@ cc_reachable(const struct bt_state *st, const struct bt_unit *cu,
 	const struct move *m;
 	const struct pose (*to_of)[MAX_POSE_MOVES];
 	const size_t *mlen;
-	const struct search_moves *sm;
+	struct search_moves *sm;
 	struct pose home = pose_of(u);
 	struct pose_search ps;
 	struct occ oc;
@@ -1578,6 +1680,8 @@ cc_reachable(const struct bt_state *st, const struct bt_unit *cu,
 	ps.line = (char *)(ps.n + nodes);
 	occ_window(&oc, (unsigned char *)ps.line + ps.prefix + REPORT_WORDS,
 	    ps.x0 - 1, ps.y0 - 1, wside, wside);
+	if (sm->ww != wside)
+		search_offsets(sm, wside);
 	memcpy(ps.line, "bt-move ", strlen("bt-move "));
 	memcpy(ps.line + strlen("bt-move "), u->id, strlen(u->id));
 	ps.line[ps.prefix - 1] = ' ';
@@ -1596,10 +1700,15 @@ cc_reachable(const struct bt_state *st, const struct bt_unit *cu,
 		    i = next_node(set, ps.words, i + 1)) {
 			struct pose p;
 			bool rotated = i / (ps.w * ps.h) % 2;
+			const unsigned char *at;	/* p's corner */
+			const int *first;
 
 			if (ps.n[i].stop)
 				continue;
 			p = node_pose(&ps, &home, i);
+			at = oc.win + (size_t)(p.y - oc.wy0) * oc.ww + p.x -
+			    oc.wx0;
+			first = sm->first[p.facing];
 			/* the rotations are the last moves, and the moves
 			 * come by their least cost: the loop stops at the
 			 * first it may not make */
@@ -1622,9 +1731,13 @@ cc_reachable(const struct bt_state *st, const struct bt_unit *cu,
 				if (to < 0 || (node_reached(&ps, to) &&
 				    ps.n[to].cost <= c + cost))
 					continue;
-				bad = try_quiet(st, u, flies, &p, &m[k],
-				    rotated, &q, &cost, &leaves, NULL,
-				    &oc) < 0;
+				/* try_quiet, its squares' classes from the
+				 * window */
+				fp = 0;
+				for (int j = first[k]; j < first[k + 1]; j++)
+					fp |= at[sm->off[j]];
+				bad = quiet_rule(u, flies, &m[k], rotated, fp,
+				    &cost, &leaves, NULL) < 0;
 				if (bad || leaves || c + cost > left ||
 				    (node_reached(&ps, to) &&
 				    ps.n[to].cost <= c + cost))
