@@ -1215,44 +1215,47 @@ pose_moves(const struct bt_unit *u, struct move *m)
 	return n;
 }
 
-/* The way to node i, reported to fn with its bt-move line: the words
- * (m's, of lengths mlen) written after the line's prefix, made once a
- * search. */
+/* The way to node i, at pose at, reported to fn with its bt-move line:
+ * the words (m's, of lengths mlen) written after the line's prefix, made
+ * once a search. The way is walked twice from its end, back to home:
+ * once for the line's length, then to write its words from the last
+ * back, so that no list of its moves is made. */
 static void
-report_end(const struct pose_search *ps, const struct pose *home,
+report_end(const struct pose_search *ps, const struct pose *at,
     const struct move *m, const size_t *mlen, int i, cc_reach_fn *fn,
     void *ctx)
 {
-	int way[MAX_MOVES], len = 0;
 	char *words = ps->line + ps->prefix;
 	struct cc_reach_end end;
-	struct pose at = node_pose(ps, home, i);
 	size_t w = 0;
+	int len = 0;
 
+	/* no way of MAX_MOVES moves is longer than REPORT_WORDS */
 	for (int k = i; ps->n[k].prev >= 0 && len < MAX_MOVES; k =
-	    ps->n[k].prev)
-		way[len++] = k;
-	memset(&end, 0, sizeof(end));
-	/* copied, not printf'd: a listing reports hundreds of ways */
-	for (int k = len - 1; k >= 0; k--) {
-		const char *word = m[(int)ps->n[way[k]].how].word;
-		size_t n = mlen[(int)ps->n[way[k]].how];
-
-		if (w + n + 2 > REPORT_WORDS)
-			break;	/* no way of MAX_MOVES moves is this long */
-		if (w > 0)
-			words[w++] = ' ';
-		memcpy(words + w, word, n);
-		w += n;
-	}
+	    ps->n[k].prev, len++)
+		w += mlen[(int)ps->n[k].how] + (w > 0);
+	if (w + 1 > REPORT_WORDS)
+		w = 0, len = 0;
 	words[w] = '\0';
+	end.len = ps->prefix + w;
+	/* copied byte by byte, not printf'd nor memcpy'd: a listing
+	 * reports hundreds of ways, of words of a few letters */
+	for (int k = i; len > 0; k = ps->n[k].prev, len--) {
+		const char *word = m[(int)ps->n[k].how].word;
+		size_t n = mlen[(int)ps->n[k].how];
+
+		w -= n;
+		for (size_t j = 0; j < n; j++)
+			words[w + j] = word[j];
+		if (w > 0)
+			words[--w] = ' ';
+	}
 	end.provokes = ps->n[i].provokes;
-	end.x = at.x;
-	end.y = at.y;
-	end.facing = at.facing;
+	end.x = at->x;
+	end.y = at->y;
+	end.facing = at->facing;
 	end.cost = ps->n[i].cost;
 	end.line = ps->line;
-	end.len = ps->prefix + w;
 	fn(ctx, &end);
 }
 
@@ -1778,7 +1781,7 @@ cc_reachable(const struct bt_state *st, const struct bt_unit *cu,
 		    (ps.n[other].cost == ps.n[i].cost && other < i)))
 			continue;
 		if (!(ps.n[i].fp & OCC_NO_STOP))	/* may_stop */
-			report_end(&ps, &home, m, mlen, i, fn, ctx);
+			report_end(&ps, &t, m, mlen, i, fn, ctx);
 	}
 	occ_free(&oc, sc);
 	cc_scratch_free(&own);
