@@ -1431,22 +1431,25 @@ occ_fill(const struct bt_state *st, const struct bt_unit *u, struct occ *oc,
 			for (int k = 0; k < oc->nfront[i]; k++)
 				mark(oc, &oc->front[4 * i + k], OCC_FRONT);
 		}
-		for (int y = o->y; y < o->y + o->h; y++)
-			for (int x = o->x; x < o->x + o->w; x++)
-				if (bt_on_map(&st->map, x, y)) {
-					oc->at[y * oc->w + x] = (int)i + 1;
-					oc->ground[y * oc->w + x] |=
-					    oc->unit[i] & OCC_ENEMY ? OCC_FOE :
-					    OCC_FRIEND;
-				}
+		/* its squares on the map, clipped to it once */
+		for (int y = o->y > 0 ? o->y : 0; y < o->y + o->h &&
+		    y < oc->h; y++)
+			for (int x = o->x > 0 ? o->x : 0; x < o->x + o->w &&
+			    x < oc->w; x++) {
+				oc->at[y * oc->w + x] = (int)i + 1;
+				oc->ground[y * oc->w + x] |=
+				    oc->unit[i] & OCC_ENEMY ? OCC_FOE :
+				    OCC_FRIEND;
+			}
 		if (!(oc->unit[i] & OCC_ENEMY))
 			continue;
-		for (int y = o->y - 1; y <= o->y + o->h; y++)
-			for (int x = o->x - 1; x <= o->x + o->w; x++)
-				if ((x >= o->x && x < o->x + o->w) !=
-				    (y >= o->y && y < o->y + o->h) &&
-				    bt_on_map(&st->map, x, y))
-					oc->ground[y * oc->w + x] |= OCC_NEAR;
+		/* the squares sharing an edge with one of its: its sides'
+		 * strips */
+		for (int f = BT_N; f <= BT_W; f++) {
+			struct bt_rect r = cc_strip(o, f);
+
+			mark(oc, &r, OCC_NEAR);
+		}
 	}
 }
 
