@@ -1649,6 +1649,7 @@ cc_reachable(const struct bt_state *st, const struct bt_unit *cu,
 	int left = cc_speed(st, u) - st->turn.moved, nm, r, start, nodes;
 	int norot;		/* the moves before the first rotation */
 	int side = u->w > u->h ? u->w : u->h, wside;
+	int least[MAX_POSE_MOVES], dnode[4][MAX_POSE_MOVES];
 	bool flies = cc_flies(st, u);
 	size_t sets, size;
 	char *block;
@@ -1697,9 +1698,26 @@ cc_reachable(const struct bt_state *st, const struct bt_unit *cu,
 	ps.n[start].stop = false;
 	ps.n[start].provokes = false;
 	ps.n[start].fp = (unsigned char)classes(&oc, rect_of(&home), NULL);
+	/* Where each move takes a node of each facing, as a difference of
+	 * index (node_of's: a rotation goes to the rotated layer, which
+	 * only the unrotated one makes), and what it costs at the least */
+	for (int k = 0; k < nm; k++) {
+		least[k] = least_cost(&m[k]);
+		for (int f = BT_N; f <= BT_W; f++) {
+			const struct pose *q = &to_of[f][k];
+
+			dnode[f][k] = (((q->facing - f) * 2 +
+			    (m[k].kind == ROTATE)) * ps.h + q->y) * ps.w + q->x;
+		}
+	}
 	for (int c = 0; c <= left; c += CC_STEP) {
 		uint64_t *set = cost_set(&ps, c);
+		int affords = 0;	/* the moves of a least cost left */
 
+		/* the moves come by their least cost: the loop stops at
+		 * the first it may not make */
+		while (affords < nm && c + least[affords] <= left)
+			affords++;
 		/* costs of c and less are settled: the moves of this loop
 		 * change the sets of dearer ones only */
 		for (int i = next_node(set, ps.words, 0); i >= 0;
@@ -1707,35 +1725,33 @@ cc_reachable(const struct bt_state *st, const struct bt_unit *cu,
 			struct pose p;
 			bool rotated = i / (ps.w * ps.h) % 2;
 			const unsigned char *at;	/* p's corner */
-			const int *first;
+			const int *first, *dto;
+			int px, py, kend;
 
 			if (ps.n[i].stop)
 				continue;
 			p = node_pose(&ps, &home, i);
+			px = p.x - ps.x0;
+			py = p.y - ps.y0;
 			at = oc.win + (size_t)(p.y - oc.wy0) * oc.ww + p.x -
 			    oc.wx0;
 			first = sm->first[p.facing];
-			/* the rotations are the last moves, and the moves
-			 * come by their least cost: the loop stops at the
-			 * first it may not make */
-			for (int k = 0; k < (rotated ? norot : nm); k++) {
+			dto = dnode[p.facing];
+			/* the rotations are the last moves */
+			kend = rotated && norot < affords ? norot : affords;
+			for (int k = 0; k < kend; k++) {
+				const struct pose *d = &to_of[p.facing][k];
 				struct pose q;
-				int cost, to;
+				int cost, to = i + dto[k];
 				bool leaves, bad;
 				unsigned fp;
 
 				/* none that could not be the cheapest way to
 				 * where it goes is tried */
-				cost = least_cost(&m[k]);
-				if (c + cost > left)
-					break;
-				q = to_of[p.facing][k];
-				q.x += p.x;
-				q.y += p.y;
-				to = node_of(&ps, q.x, q.y, q.facing, rotated ||
-				    m[k].kind == ROTATE);
-				if (to < 0 || (node_reached(&ps, to) &&
-				    ps.n[to].cost <= c + cost))
+				if (px + d->x < 0 || py + d->y < 0 ||
+				    px + d->x >= ps.w || py + d->y >= ps.h ||
+				    (node_reached(&ps, to) &&
+				    ps.n[to].cost <= c + least[k]))
 					continue;
 				/* try_quiet, its squares' classes from the
 				 * window */
@@ -1748,6 +1764,9 @@ cc_reachable(const struct bt_state *st, const struct bt_unit *cu,
 				    (node_reached(&ps, to) &&
 				    ps.n[to].cost <= c + cost))
 					continue;
+				q = *d;
+				q.x += p.x;
+				q.y += p.y;
 				node_cost(&ps, to, c + cost);
 				fp = classes(&oc, rect_of(&q), NULL);
 				ps.n[to].fp = (unsigned char)fp;
