@@ -1506,6 +1506,9 @@ struct search_moves {
 	 * sq[2 first[f][k]] up to sq[2 first[f][k + 1]]; and as offsets
 	 * in a window ww squares wide (the last search's): off[first..]. */
 	int		 first[4][MAX_POSE_MOVES + 1];
+	/* After them, the squares of a pose of each facing: from foot[f]
+	 * up to foot[f + 1]; nsq in all. */
+	int		 foot[5], nsq;
 	int		*sq, *off;
 	int		 ww;
 };
@@ -1563,7 +1566,7 @@ move_squares_of(struct search_moves *sm, int f, const struct pose *o)
 static void
 search_offsets(struct search_moves *sm, int ww)
 {
-	for (int j = 0; j < sm->first[BT_W][sm->nm]; j++)
+	for (int j = 0; j < sm->nsq; j++)
 		sm->off[j] = sm->sq[2 * j + 1] * ww + sm->sq[2 * j];
 	sm->ww = ww;
 }
@@ -1615,6 +1618,16 @@ search_moves(const struct bt_unit *u, struct cc_scratch *sc)
 			sm->first[f][0] = n;
 			n = move_squares_of(sm, f, &o[f]);
 		}
+		for (int f = BT_N; f <= BT_W; f++) {
+			sm->foot[f] = n;
+			for (int y = 0; y < o[f].h; y++)
+				for (int x = 0; x < o[f].w; x++, n++)
+					if (sm->sq != NULL) {
+						sm->sq[2 * n] = x;
+						sm->sq[2 * n + 1] = y;
+					}
+		}
+		sm->foot[4] = sm->nsq = n;
 		if (pass == 0) {
 			sm->sq = bt_xreallocarray(NULL, 2 * (size_t)n + 1,
 			    sizeof(*sm->sq));
@@ -1768,7 +1781,13 @@ cc_reachable(const struct bt_state *st, const struct bt_unit *cu,
 				q.x += p.x;
 				q.y += p.y;
 				node_cost(&ps, to, c + cost);
-				fp = classes(&oc, rect_of(&q), NULL);
+				/* its footprint's classes (classes(), by the
+				 * table) */
+				fp = 0;
+				for (int j = sm->foot[q.facing];
+				    j < sm->foot[q.facing + 1]; j++)
+					fp |= at[d->y * oc.ww + d->x +
+					    sm->off[j]];
 				ps.n[to].fp = (unsigned char)fp;
 				ps.n[to].prev = i;
 				ps.n[to].how = (signed char)k;
