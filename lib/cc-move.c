@@ -1216,40 +1216,34 @@ pose_moves(const struct bt_unit *u, struct move *m)
 }
 
 /* The way to node i, at pose at, reported to fn with its bt-move line:
- * the words (m's, of lengths mlen) written after the line's prefix, made
- * once a search. The way is walked twice from its end, back to home:
- * once for the line's length, then to write its words from the last
- * back, so that no list of its moves is made. */
+ * the words of its moves (word8 of lengths mlen: each word and NULs to
+ * 8 bytes) written after the line's prefix, made once a search. */
 static void
 report_end(const struct pose_search *ps, const struct pose *at,
-    const struct move *m, const size_t *mlen, int i, cc_reach_fn *fn,
+    const char (*word8)[8], const size_t *mlen, int i, cc_reach_fn *fn,
     void *ctx)
 {
+	int way[MAX_MOVES], len = 0;
 	char *words = ps->line + ps->prefix;
 	struct cc_reach_end end;
 	size_t w = 0;
-	int len = 0;
 
-	/* no way of MAX_MOVES moves is longer than REPORT_WORDS */
 	for (int k = i; ps->n[k].prev >= 0 && len < MAX_MOVES; k =
-	    ps->n[k].prev, len++)
-		w += mlen[(int)ps->n[k].how] + (w > 0);
-	if (w + 1 > REPORT_WORDS)
-		w = 0, len = 0;
+	    ps->n[k].prev)
+		way[len++] = ps->n[k].how;
+	/* each word copied as its 8 bytes, what is past it written over
+	 * by the next: a listing reports hundreds of ways, and no way of
+	 * MAX_MOVES moves comes near REPORT_WORDS */
+	while (len > 0) {
+		int how = way[--len];
+
+		memcpy(words + w, word8[how], 8);
+		w += mlen[how];
+		words[w++] = ' ';
+	}
+	w -= w > 0;
 	words[w] = '\0';
 	end.len = ps->prefix + w;
-	/* copied byte by byte, not printf'd nor memcpy'd: a listing
-	 * reports hundreds of ways, of words of a few letters */
-	for (int k = i; len > 0; k = ps->n[k].prev, len--) {
-		const char *word = m[(int)ps->n[k].how].word;
-		size_t n = mlen[(int)ps->n[k].how];
-
-		w -= n;
-		for (size_t j = 0; j < n; j++)
-			words[w + j] = word[j];
-		if (w > 0)
-			words[--w] = ' ';
-	}
 	end.provokes = ps->n[i].provokes;
 	end.x = at->x;
 	end.y = at->y;
@@ -1501,6 +1495,7 @@ struct search_moves {
 	struct move	 m[MAX_POSE_MOVES];
 	struct pose	 to_of[4][MAX_POSE_MOVES];	/* [facing][move] */
 	size_t		 mlen[MAX_POSE_MOVES];	/* strlen of each move's word */
+	char		 word8[MAX_POSE_MOVES][8];	/* the word, NUL-filled */
 	/* The squares each move newly holds or sweeps (move_squares less
 	 * the pose's own) from a pose of each facing at (0, 0), as (x, y):
 	 * sq[2 first[f][k]] up to sq[2 first[f][k + 1]]; and as offsets
@@ -1636,8 +1631,12 @@ search_moves(const struct bt_unit *u, struct cc_scratch *sc)
 		}
 	}
 	sm->ww = 0;
-	for (int k = 0; k < sm->nm; k++)
+	for (int k = 0; k < sm->nm; k++) {
+		/* the longest word is "ccw:16" (MAX_PIVOTS) */
 		sm->mlen[k] = strlen(sm->m[k].word);
+		memset(sm->word8[k], 0, sizeof(sm->word8[k]));
+		memcpy(sm->word8[k], sm->m[k].word, sm->mlen[k]);
+	}
 	for (sm->norot = 0; sm->norot < sm->nm &&
 	    sm->m[sm->norot].kind != ROTATE; sm->norot++)
 		continue;
@@ -1822,7 +1821,7 @@ cc_reachable(const struct bt_state *st, const struct bt_unit *cu,
 		    (ps.n[other].cost == ps.n[i].cost && other < i)))
 			continue;
 		if (!(ps.n[i].fp & OCC_NO_STOP))	/* may_stop */
-			report_end(&ps, &t, m, mlen, i, fn, ctx);
+			report_end(&ps, &t, sm->word8, mlen, i, fn, ctx);
 	}
 	occ_free(&oc, sc);
 	cc_scratch_free(&own);
