@@ -1504,6 +1504,7 @@ struct search_moves {
 	/* After them, the squares of a pose of each facing: from foot[f]
 	 * up to foot[f + 1]; nsq in all. */
 	int		 foot[5], nsq;
+	int		 reach;		/* the most a move shifts a corner by */
 	int		*sq, *off;
 	int		 ww;
 };
@@ -1604,6 +1605,18 @@ search_moves(const struct bt_unit *u, struct cc_scratch *sc)
 		for (int k = 0; k < sm->nm; k++)
 			sm->to_of[f][k] = moved(&o[f], &sm->m[k]);
 	}
+	sm->reach = 0;
+	for (int f = BT_N; f <= BT_W; f++)
+		for (int k = 0; k < sm->nm; k++) {
+			const struct pose *q = &sm->to_of[f][k];
+			int dx = q->x < 0 ? -q->x : q->x;
+			int dy = q->y < 0 ? -q->y : q->y;
+
+			if (dx > sm->reach)
+				sm->reach = dx;
+			if (dy > sm->reach)
+				sm->reach = dy;
+		}
 	free(sm->sq);
 	free(sm->off);
 	sm->sq = sm->off = NULL;
@@ -1739,6 +1752,7 @@ cc_reachable(const struct bt_state *st, const struct bt_unit *cu,
 			const unsigned char *at;	/* p's corner */
 			const int *first, *dto;
 			int px, py, kend;
+			bool inner;
 
 			if (ps.n[i].stop)
 				continue;
@@ -1751,6 +1765,10 @@ cc_reachable(const struct bt_state *st, const struct bt_unit *cu,
 			dto = dnode[p.facing];
 			/* the rotations are the last moves */
 			kend = rotated && norot < affords ? norot : affords;
+			/* no move takes a node this far from the window's
+			 * edges out of it */
+			inner = px >= sm->reach && py >= sm->reach &&
+			    px < ps.w - sm->reach && py < ps.h - sm->reach;
 			for (int k = 0; k < kend; k++) {
 				const struct pose *d = &to_of[p.facing][k];
 				struct pose q;
@@ -1760,8 +1778,8 @@ cc_reachable(const struct bt_state *st, const struct bt_unit *cu,
 
 				/* none that could not be the cheapest way to
 				 * where it goes is tried */
-				if (px + d->x < 0 || py + d->y < 0 ||
-				    px + d->x >= ps.w || py + d->y >= ps.h ||
+				if ((!inner && (px + d->x < 0 || py + d->y < 0 ||
+				    px + d->x >= ps.w || py + d->y >= ps.h)) ||
 				    (node_reached(&ps, to) &&
 				    ps.n[to].cost <= c + least[k]))
 					continue;
