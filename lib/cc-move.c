@@ -460,9 +460,10 @@ least_cost(const struct move *m)
  * about): -1 if refused; else its cost, whether it leaves the map, and
  * whether those squares are clear (below). The one place a move is
  * decided: try_quiet asks it, and the listing's search, which has the
- * classes from its window.
+ * classes from its window. Inline: the search asks it of every move it
+ * tries.
  */
-static int
+static inline int
 quiet_rule(const struct bt_unit *u, bool flies, const struct move *m,
     bool rotated_already, unsigned c, int *cost, bool *leaves, bool *clear)
 {
