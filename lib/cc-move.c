@@ -1127,8 +1127,9 @@ lowest_bit(uint64_t w)
 	return place[((w & -w) * 0x03f79d71b4cb0a89ULL) >> 58];
 }
 
-/* The first node of set at index from or after it, or -1. */
-static int
+/* The first node of set at index from or after it, or -1. Inline: the
+ * search asks it of every node it settles and reports. */
+static inline int
 next_node(const uint64_t *set, int words, int from)
 {
 	int k = from / 64;
