@@ -197,8 +197,8 @@ occ_at(const struct occ *oc, int x, int y)
 }
 
 /* scan by the grid: the ground and any enemy or friend in r, which one
- * apart (a search only asks whether). Inline: a search asks it of some
- * hundred thousand moves a battle. */
+ * apart (a search only asks whether, by classes(); a refusal of
+ * try_move's names one). */
 static inline struct scan
 scan_grid(const struct bt_state *st, const struct occ *oc, struct bt_rect r,
     const struct bt_rect *skip)
@@ -516,8 +516,9 @@ move_squares(const struct pose *p, const struct move *m,
 
 /*
  * try_move for a search, which asks only whether, thousands of times a
- * turn: q is moved(p, m), the caller's (the listing's search has it
- * from a table), and flies cc_flies's for u, asked once a search. clear
+ * turn: q is moved(p, m), the caller's, and flies cc_flies's for u,
+ * asked once a search (the listing's search asks quiet_rule itself,
+ * with the squares' classes by its table). clear
  * (or NULL) says whether the squares the move newly holds are on the map
  * with no one and nothing impassable on them (may_stop's question, of
  * those squares only), when it is certain.
