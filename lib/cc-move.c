@@ -1490,7 +1490,6 @@ occ_free(struct occ *oc, struct cc_scratch *sc)
 #define SEARCH_MOVES_KEPT	8
 
 struct search_moves {
-	bool		 made;
 	bool		 four;		/* what they are for: fronts == 4, */
 	int		 w, h, axis;	/* the footprint, the facing % 2 */
 	int		 nm;
@@ -1513,7 +1512,10 @@ struct search_moves {
 };
 
 struct search_moves_kept {
-	struct search_moves	 v[SEARCH_MOVES_KEPT];
+	/* each made when first needed (NULL till then): a battle has a
+	 * few kinds, and a zeroed array of all would cost more than
+	 * making them */
+	struct search_moves	*v[SEARCH_MOVES_KEPT];
 	int			 next;	/* the one to make next */
 };
 
@@ -1524,10 +1526,12 @@ search_moves_free(void *p)
 
 	if (kept == NULL)
 		return;
-	for (int i = 0; i < SEARCH_MOVES_KEPT; i++) {
-		free(kept->v[i].sq);
-		free(kept->v[i].off);
-	}
+	for (int i = 0; i < SEARCH_MOVES_KEPT; i++)
+		if (kept->v[i] != NULL) {
+			free(kept->v[i]->sq);
+			free(kept->v[i]->off);
+			free(kept->v[i]);
+		}
 	free(kept);
 }
 
@@ -1584,14 +1588,17 @@ search_moves(const struct bt_unit *u, struct cc_scratch *sc)
 		sc->moves = bt_xcalloc(1, sizeof(*kept));
 	kept = sc->moves;
 	for (int i = 0; i < SEARCH_MOVES_KEPT; i++) {
-		sm = &kept->v[i];
-		if (sm->made && sm->four == four && sm->w == u->w &&
+		sm = kept->v[i];
+		if (sm != NULL && sm->four == four && sm->w == u->w &&
 		    sm->h == u->h && sm->axis == axis)
 			return sm;
 	}
-	sm = &kept->v[kept->next];
+	if (kept->v[kept->next] == NULL) {
+		kept->v[kept->next] = bt_xmalloc(sizeof(*sm));
+		kept->v[kept->next]->sq = kept->v[kept->next]->off = NULL;
+	}
+	sm = kept->v[kept->next];
 	kept->next = (kept->next + 1) % SEARCH_MOVES_KEPT;
-	sm->made = true;
 	sm->four = four;
 	sm->w = u->w;
 	sm->h = u->h;
