@@ -700,8 +700,11 @@ static bool
 may_react(const struct bt_unit *e, const struct bt_unit *u,
     const struct bt_order *o)
 {
+	/* no order, or one that holds none, holds e: not asked then, as
+	 * a search asks of every unit */
 	return e != u && cc_in_battle(e) && cc_enemies(u, e) && !e->reacted &&
-	    !(e->status & BT_ST_BROKEN) && !bt_order_holds(o, e->id);
+	    !(e->status & BT_ST_BROKEN) &&
+	    (o == NULL || o->hold == NULL || !bt_order_holds(o, e->id));
 }
 
 /* CC-21: does u going from pose a to pose b leave e's front? */
@@ -1368,8 +1371,9 @@ ground_kept(const struct bt_state *st, struct cc_scratch *sc)
 	return k->ground;
 }
 
-/* The squares of r on the map get the classes c. */
-static void
+/* The squares of r on the map get the classes c. Inline: occ_fill marks
+ * some strips a unit. */
+static inline void
 mark(struct occ *oc, const struct bt_rect *r, unsigned c)
 {
 	for (int y = r->y0 > 0 ? r->y0 : 0; y <= r->y1 && y < oc->h; y++)
