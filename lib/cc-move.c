@@ -144,9 +144,20 @@ struct scan {
  * the map and apart (CC-10, CC-29), so a square holds at most one.
  */
 enum { OCC_ENEMY = 1 };				/* unit[] */
-/* ground[]; OCC_NEAR: a square next to (sharing an edge with) one an
- * enemy holds */
-enum { OCC_BLOCKED = 1, OCC_DIFFICULT = 2, OCC_NEAR = 4 };
+/*
+ * ground[]: what a square is, as bits, so that what a footprint holds
+ * is the OR of its squares' bytes (classes): OCC_NEAR, next to (sharing
+ * an edge with) a square an enemy holds; OCC_FOE and OCC_FRIEND, held
+ * by an enemy or by another unit of the battle; OCC_FRONT, struck by
+ * one that may react (its front, cc_front_strips). OCC_OFF is only in
+ * the search's window (win), for a square off the map.
+ */
+enum {
+	OCC_BLOCKED = 1, OCC_DIFFICULT = 2, OCC_NEAR = 4, OCC_FOE = 8,
+	OCC_FRIEND = 16, OCC_FRONT = 32, OCC_OFF = 64
+};
+/* What a unit may not stop on (may_stop) */
+#define OCC_NO_STOP	(OCC_OFF | OCC_BLOCKED | OCC_FOE | OCC_FRIEND)
 
 struct occ {
 	int		 w, h;		/* the map's */
@@ -161,12 +172,20 @@ struct occ {
 	unsigned char	*nfront;
 	size_t		*reacts;	/* the units that may react, by index */
 	size_t		 nreacts;
+	size_t		 nready;	/* of them, those readied (CC-25) */
+	/* The listing's search's window (cc_reachable), or NULL: ground[]
+	 * of the squares [wx0, wx0 + ww) x [wy0, wy0 + wh), by row, off
+	 * the map OCC_OFF, so that a footprint's classes are asked with
+	 * no test of the map's edges. */
+	const unsigned char *win;
+	int		 wx0, wy0, ww, wh;
 };
 
 static void	occ_fill(const struct bt_state *, const struct bt_unit *,
 		    struct occ *, struct cc_scratch *);
 static void	occ_free(struct occ *, struct cc_scratch *);
 static void	ground_free(struct cc_scratch *);
+static void	search_moves_free(void *);
 
 /* The unit on square (x, y), or -1 (off the map or no one). */
 static int
@@ -178,8 +197,8 @@ occ_at(const struct occ *oc, int x, int y)
 }
 
 /* scan by the grid: the ground and any enemy or friend in r, which one
- * apart (a search only asks whether). Inline: a search asks it of some
- * hundred thousand moves a battle. */
+ * apart (a search only asks whether, by classes(); a refusal of
+ * try_move's names one). */
 static inline struct scan
 scan_grid(const struct bt_state *st, const struct occ *oc, struct bt_rect r,
     const struct bt_rect *skip)
@@ -266,13 +285,79 @@ rect_of(const struct pose *p)
 	return r;
 }
 
+/* The OR of row's classes in columns [x0, x1]. */
+static inline unsigned
+row_classes(const unsigned char *row, int x0, int x1)
+{
+	unsigned c = 0;
+
+	for (int x = x0; x <= x1; x++)
+		c |= row[x];
+	return c;
+}
+
+/*
+ * By the grid: the classes (OCC_ bits of ground) of the squares of r but
+ * those of skip (or NULL), OR'd, OCC_OFF for a square off the map: what
+ * scan_grid says, but not who. From the search's window when it holds r,
+ * a row's squares a run of bytes; else square by square. Inline: the
+ * search asks it of every move it tries and every pose it reaches.
+ */
+static inline unsigned
+classes(const struct occ *oc, struct bt_rect r, const struct bt_rect *skip)
+{
+	unsigned c = 0;
+
+	if (oc->win != NULL && r.x0 >= oc->wx0 && r.y0 >= oc->wy0 &&
+	    r.x1 < oc->wx0 + oc->ww && r.y1 < oc->wy0 + oc->wh) {
+		const unsigned char *row = oc->win +
+		    (size_t)(r.y0 - oc->wy0) * oc->ww - oc->wx0;
+
+		for (int y = r.y0; y <= r.y1; y++, row += oc->ww) {
+			if (skip == NULL || y < skip->y0 || y > skip->y1) {
+				c |= row_classes(row, r.x0, r.x1);
+				continue;
+			}
+			/* the columns left of skip, then right of it */
+			c |= row_classes(row, r.x0, r.x1 < skip->x0 - 1 ?
+			    r.x1 : skip->x0 - 1);
+			c |= row_classes(row, r.x0 > skip->x1 + 1 ? r.x0 :
+			    skip->x1 + 1, r.x1);
+		}
+		return c;
+	}
+	for (int y = r.y0; y <= r.y1; y++)
+		for (int x = r.x0; x <= r.x1; x++) {
+			if (skip != NULL && x >= skip->x0 && x <= skip->x1 &&
+			    y >= skip->y0 && y <= skip->y1)
+				continue;
+			if (x < 0 || y < 0 || x >= oc->w || y >= oc->h)
+				c |= OCC_OFF;
+			else
+				c |= oc->ground[y * oc->w + x];
+		}
+	return c;
+}
+
+/* scan's answer as classes, for a question with no grid. */
+static unsigned
+scan_classes(const struct scan *s)
+{
+	return (s->off ? OCC_OFF : 0) | (s->blocked ? OCC_BLOCKED : 0) |
+	    (s->difficult ? OCC_DIFFICULT : 0) | (s->enemy ? OCC_FOE : 0) |
+	    (s->friend ? OCC_FRIEND : 0);
+}
+
 /* May u stand at pose p: on the map, inside no other unit (CC-10)? */
 static bool
 may_stop(const struct bt_state *st, const struct bt_unit *u,
     const struct pose *p, const struct occ *oc)
 {
-	struct scan s = scan(st, u, rect_of(p), NULL, oc);
+	struct scan s;
 
+	if (oc != NULL)
+		return !(classes(oc, rect_of(p), NULL) & OCC_NO_STOP);
+	s = scan(st, u, rect_of(p), NULL, oc);
 	return !s.off && !s.blocked && s.enemy == NULL && s.friend == NULL;
 }
 
@@ -370,9 +455,70 @@ least_cost(const struct move *m)
 #define REFUSE(err, ...) ((err) != NULL ? bt_refuse((err), __VA_ARGS__) : -1)
 
 /*
+ * The rules of a move m (CC-8 to CC-11, G-2, CC-29), given the classes c
+ * of the squares it newly holds or sweeps (move_squares; none for
+ * about): -1 if refused; else its cost, whether it leaves the map, and
+ * whether those squares are clear (below). The one place a move is
+ * decided: try_quiet asks it, and the listing's search, which has the
+ * classes from its window. Inline: the search asks it of every move it
+ * tries.
+ */
+static inline int
+quiet_rule(const struct bt_unit *u, bool flies, const struct move *m,
+    bool rotated_already, unsigned c, int *cost, bool *leaves, bool *clear)
+{
+	bool none;
+
+	*leaves = false;
+	switch (m->kind) {
+	case STEP:
+		if (m->dy > 0 && u->fronts != 4)
+			return -1;	/* CC-8 */
+		if ((c & OCC_FOE) || ((c & OCC_BLOCKED) && !flies))
+			return -1;	/* CC-10, G-2 */
+		*leaves = (c & OCC_OFF) != 0;	/* CC-29 */
+		*cost = ((c & OCC_DIFFICULT) && !flies) || (c & OCC_FRIEND) ?
+		    CC_DIFFICULT : CC_STEP;
+		none = !(c & (OCC_OFF | OCC_BLOCKED | OCC_FRIEND));
+		break;
+	case ABOUT:
+		*cost = CC_ABOUT;
+		none = true;	/* the same squares */
+		break;
+	case ROTATE:
+		if (rotated_already)
+			return -1;	/* CC-11 */
+		if ((c & (OCC_OFF | OCC_FOE)) || ((c & OCC_BLOCKED) && !flies))
+			return -1;
+		*cost = ((c & OCC_DIFFICULT) && !flies) || (c & OCC_FRIEND) ?
+		    CC_ROTATE_HARD : CC_ROTATE;
+		/* the new squares are of the sweep: clear if it is */
+		none = !(c & (OCC_BLOCKED | OCC_FRIEND));
+		break;
+	default:
+		return -1;
+	}
+	if (clear != NULL)
+		*clear = none;
+	return 0;
+}
+
+/* The squares move m from pose p newly holds (moved(p, m) is q), or, for
+ * a rotation, sweeps: from a pose on the map (a search goes on from
+ * none that leaves), the sweep holds the new footprint, and is on the
+ * map when that is, so its one scan says what both would. */
+static struct bt_rect
+move_squares(const struct pose *p, const struct move *m,
+    const struct pose *q)
+{
+	return m->kind == ROTATE ? hull(rect_of(p), rect_of(q)) : rect_of(q);
+}
+
+/*
  * try_move for a search, which asks only whether, thousands of times a
- * turn: q is moved(p, m), the caller's (the listing's search has it
- * from a table), and flies cc_flies's for u, asked once a search. clear
+ * turn: q is moved(p, m), the caller's, and flies cc_flies's for u,
+ * asked once a search (the listing's search asks quiet_rule itself,
+ * with the squares' classes by its table). clear
  * (or NULL) says whether the squares the move newly holds are on the map
  * with no one and nothing impassable on them (may_stop's question, of
  * those squares only), when it is certain.
@@ -383,50 +529,21 @@ try_quiet(const struct bt_state *st, const struct bt_unit *u, bool flies,
     const struct pose *q, int *cost, bool *leaves, bool *clear,
     const struct occ *oc)
 {
-	struct bt_rect old = rect_of(p), sweep;
+	struct bt_rect old = rect_of(p), r;
 	struct scan s;
-	bool none;
+	unsigned c = 0;
 
-	*leaves = false;
-	switch (m->kind) {
-	case STEP:
-		if (m->dy > 0 && u->fronts != 4)
-			return -1;	/* CC-8 */
-		s = oc != NULL ? scan_grid(st, oc, rect_of(q), &old) :
-		    scan(st, u, rect_of(q), &old, NULL);
-		if (s.enemy != NULL || (s.blocked && !flies))
-			return -1;	/* CC-10, G-2 */
-		*leaves = s.off;	/* CC-29 */
-		*cost = (s.difficult && !flies) || s.friend ? CC_DIFFICULT :
-		    CC_STEP;
-		none = !s.off && !s.blocked && s.friend == NULL;
-		break;
-	case ABOUT:
-		*cost = CC_ABOUT;
-		none = true;	/* the same squares */
-		break;
-	case ROTATE:
-		if (rotated_already)
-			return -1;	/* CC-11 */
-		/* From a pose on the map (a search goes on from none that
-		 * leaves): the sweep holds the new footprint, and is on the
-		 * map when that is, so its one scan says what both would. */
-		sweep = hull(old, rect_of(q));
-		s = oc != NULL ? scan_grid(st, oc, sweep, &old) :
-		    scan(st, u, sweep, &old, NULL);
-		if (s.off || s.enemy || (s.blocked && !flies))
-			return -1;
-		*cost = (s.difficult && !flies) || s.friend ?
-		    CC_ROTATE_HARD : CC_ROTATE;
-		/* the new squares are of the sweep: clear if it is */
-		none = !s.blocked && s.friend == NULL;
-		break;
-	default:
-		return -1;
+	if (m->kind != ABOUT) {
+		r = move_squares(p, m, q);
+		if (oc != NULL)
+			c = classes(oc, r, &old);
+		else {
+			s = scan(st, u, r, &old, NULL);
+			c = scan_classes(&s);
+		}
 	}
-	if (clear != NULL)
-		*clear = none;
-	return 0;
+	return quiet_rule(u, flies, m, rotated_already, c, cost, leaves,
+	    clear);
 }
 
 /*
@@ -559,15 +676,14 @@ near_of(const struct occ *oc, const struct bt_rect *r)
 /* CC-13, by the grid: does going from pose a to pose b bring the mover
  * into contact with an enemy (new_contact's question, but not which)?
  * Only one on a square just beyond a side of b can be it, and it is one
- * not adjacent to a. */
+ * not adjacent to a. Asked only when b is next to an enemy (OCC_NEAR):
+ * the caller knows b's classes. */
 static bool
 makes_contact(const struct bt_state *st, const struct pose *a,
     const struct pose *b, const struct occ *oc)
 {
 	struct bt_rect ra = rect_of(a), rb = rect_of(b);
 
-	if (!near_of(oc, &rb))	/* none unless b is next to an enemy */
-		return false;
 	for (int x = rb.x0; x <= rb.x1; x++)
 		if (fresh_enemy(st, oc, x, rb.y0 - 1, &ra) ||
 		    fresh_enemy(st, oc, x, rb.y1 + 1, &ra))
@@ -584,8 +700,11 @@ static bool
 may_react(const struct bt_unit *e, const struct bt_unit *u,
     const struct bt_order *o)
 {
+	/* no order, or one that holds none, holds e: not asked then, as
+	 * a search asks of every unit */
 	return e != u && cc_in_battle(e) && cc_enemies(u, e) && !e->reacted &&
-	    !(e->status & BT_ST_BROKEN) && !bt_order_holds(o, e->id);
+	    !(e->status & BT_ST_BROKEN) &&
+	    (o == NULL || o->hold == NULL || !bt_order_holds(o, e->id));
 }
 
 /* CC-21: does u going from pose a to pose b leave e's front? */
@@ -661,11 +780,18 @@ provokes(const struct bt_state *st, struct bt_unit *u, const struct pose *a,
 {
 	if (oc != NULL) {	/* the grid knows who may react */
 		struct bt_rect ra = rect_of(a), rb = rect_of(b);
+		unsigned c = classes(oc, ra, NULL);
+		/* no front is left that a does not touch (one off the map
+		 * is not marked) */
+		bool fronted = !(u->status & BT_ST_DISENGAGING) &&
+		    (c & (OCC_FRONT | OCC_OFF));
 
+		if (!fronted && oc->nready == 0)
+			return false;
 		for (size_t k = 0; k < oc->nreacts; k++) {
 			size_t i = oc->reacts[k];
 
-			if (leaves_front_of(oc, i, u, &ra, &rb) ||
+			if ((fronted && leaves_front_of(oc, i, u, &ra, &rb)) ||
 			    (st->units[i].ready.present &&
 			    enters_trigger(st, &st->units[i], u, a, b)))
 				return true;
@@ -933,8 +1059,7 @@ struct pose_node {
 	signed char	 how;		/* the move from prev */
 	bool		 stop;		/* reached by a move into contact */
 	bool		 provokes;	/* a move of the way sets off an attack */
-	bool		 clear;		/* known to be a place to stop at
-					 * (may_stop); if not, it is asked */
+	unsigned char	 fp;		/* the classes of its footprint */
 };
 
 /*
@@ -1006,8 +1131,9 @@ lowest_bit(uint64_t w)
 	return place[((w & -w) * 0x03f79d71b4cb0a89ULL) >> 58];
 }
 
-/* The first node of set at index from or after it, or -1. */
-static int
+/* The first node of set at index from or after it, or -1. Inline: the
+ * search asks it of every node it settles and reports. */
+static inline int
 next_node(const uint64_t *set, int words, int from)
 {
 	int k = from / 64;
@@ -1095,44 +1221,41 @@ pose_moves(const struct bt_unit *u, struct move *m)
 	return n;
 }
 
-/* The way to node i, reported to fn with its bt-move line: the words
- * (m's, of lengths mlen) written after the line's prefix, made once a
- * search. */
+/* The way to node i, at pose at, reported to fn with its bt-move line:
+ * the words of its moves (word8 of lengths mlen: each word and NULs to
+ * 8 bytes) written after the line's prefix, made once a search. */
 static void
-report_end(const struct pose_search *ps, const struct pose *home,
-    const struct move *m, const size_t *mlen, int i, cc_reach_fn *fn,
+report_end(const struct pose_search *ps, const struct pose *at,
+    const char (*word8)[8], const size_t *mlen, int i, cc_reach_fn *fn,
     void *ctx)
 {
 	int way[MAX_MOVES], len = 0;
 	char *words = ps->line + ps->prefix;
 	struct cc_reach_end end;
-	struct pose at = node_pose(ps, home, i);
 	size_t w = 0;
 
 	for (int k = i; ps->n[k].prev >= 0 && len < MAX_MOVES; k =
 	    ps->n[k].prev)
-		way[len++] = k;
-	memset(&end, 0, sizeof(end));
-	/* copied, not printf'd: a listing reports hundreds of ways */
-	for (int k = len - 1; k >= 0; k--) {
-		const char *word = m[(int)ps->n[way[k]].how].word;
-		size_t n = mlen[(int)ps->n[way[k]].how];
+		way[len++] = ps->n[k].how;
+	/* each word copied as its 8 bytes, what is past it written over
+	 * by the next: a listing reports hundreds of ways, and no way of
+	 * MAX_MOVES moves comes near REPORT_WORDS */
+	while (len > 0) {
+		int how = way[--len];
 
-		if (w + n + 2 > REPORT_WORDS)
-			break;	/* no way of MAX_MOVES moves is this long */
-		if (w > 0)
-			words[w++] = ' ';
-		memcpy(words + w, word, n);
-		w += n;
+		memcpy(words + w, word8[how], 8);
+		w += mlen[how];
+		words[w++] = ' ';
 	}
+	w -= w > 0;
 	words[w] = '\0';
+	end.len = ps->prefix + w;
 	end.provokes = ps->n[i].provokes;
-	end.x = at.x;
-	end.y = at.y;
-	end.facing = at.facing;
+	end.x = at->x;
+	end.y = at->y;
+	end.facing = at->facing;
 	end.cost = ps->n[i].cost;
 	end.line = ps->line;
-	end.len = ps->prefix + w;
 	fn(ctx, &end);
 }
 
@@ -1154,7 +1277,7 @@ cc_scratch_free(struct cc_scratch *sc)
 {
 	free(sc->grid);
 	free(sc->nodes);
-	free(sc->moves);
+	search_moves_free(sc->moves);
 	ground_free(sc);
 	memset(sc, 0, sizeof(*sc));
 }
@@ -1248,6 +1371,17 @@ ground_kept(const struct bt_state *st, struct cc_scratch *sc)
 	return k->ground;
 }
 
+/* The squares of r on the map get the classes c. Inline: occ_fill marks
+ * some strips a unit. */
+static inline void
+mark(struct occ *oc, const struct bt_rect *r, unsigned c)
+{
+	for (int y = r->y0 > 0 ? r->y0 : 0; y <= r->y1 && y < oc->h; y++)
+		for (int x = r->x0 > 0 ? r->x0 : 0; x <= r->x1 && x < oc->w;
+		    x++)
+			oc->ground[y * oc->w + x] |= (unsigned char)c;
+}
+
 /* The grid of who stands where, for a search of mover u's moves: in sc's
  * memory, or its own (sc NULL). */
 static void
@@ -1277,6 +1411,8 @@ occ_fill(const struct bt_state *st, const struct bt_unit *u, struct occ *oc,
 	oc->unit = oc->ground + squares;
 	oc->nfront = oc->unit + n;
 	oc->nreacts = 0;
+	oc->nready = 0;
+	oc->win = NULL;
 	if (sc != NULL)
 		memcpy(oc->ground, ground_kept(st, sc), squares);
 	else
@@ -1290,21 +1426,54 @@ occ_fill(const struct bt_state *st, const struct bt_unit *u, struct occ *oc,
 			oc->unit[i] |= OCC_ENEMY;
 		if (may_react(o, u, NULL)) {
 			oc->reacts[oc->nreacts++] = i;
+			oc->nready += o->ready.present;
 			oc->nfront[i] = (unsigned char)cc_front_strips(o,
 			    &oc->front[4 * i]);
+			for (int k = 0; k < oc->nfront[i]; k++)
+				mark(oc, &oc->front[4 * i + k], OCC_FRONT);
 		}
-		for (int y = o->y; y < o->y + o->h; y++)
-			for (int x = o->x; x < o->x + o->w; x++)
-				if (bt_on_map(&st->map, x, y))
-					oc->at[y * oc->w + x] = (int)i + 1;
+		/* its squares on the map, clipped to it once */
+		for (int y = o->y > 0 ? o->y : 0; y < o->y + o->h &&
+		    y < oc->h; y++)
+			for (int x = o->x > 0 ? o->x : 0; x < o->x + o->w &&
+			    x < oc->w; x++) {
+				oc->at[y * oc->w + x] = (int)i + 1;
+				oc->ground[y * oc->w + x] |=
+				    oc->unit[i] & OCC_ENEMY ? OCC_FOE :
+				    OCC_FRIEND;
+			}
 		if (!(oc->unit[i] & OCC_ENEMY))
 			continue;
-		for (int y = o->y - 1; y <= o->y + o->h; y++)
-			for (int x = o->x - 1; x <= o->x + o->w; x++)
-				if ((x >= o->x && x < o->x + o->w) !=
-				    (y >= o->y && y < o->y + o->h) &&
-				    bt_on_map(&st->map, x, y))
-					oc->ground[y * oc->w + x] |= OCC_NEAR;
+		/* the squares sharing an edge with one of its: its sides'
+		 * strips */
+		for (int f = BT_N; f <= BT_W; f++) {
+			struct bt_rect r = cc_strip(o, f);
+
+			mark(oc, &r, OCC_NEAR);
+		}
+	}
+}
+
+/* The search's window of oc's ground into win, w by h from (x0, y0)
+ * (struct occ's win). */
+static void
+occ_window(struct occ *oc, unsigned char *win, int x0, int y0, int w, int h)
+{
+	/* the window's columns [a, b) are on the map */
+	int a = x0 < 0 ? -x0 : 0, b = x0 + w > oc->w ? oc->w - x0 : w;
+
+	oc->win = win;
+	oc->wx0 = x0;
+	oc->wy0 = y0;
+	oc->ww = w;
+	oc->wh = h;
+	for (int y = 0; y < h; y++) {
+		unsigned char *row = win + (size_t)y * w;
+
+		memset(row, OCC_OFF, (size_t)w);
+		if (y0 + y >= 0 && y0 + y < oc->h && a < b)
+			memcpy(row + a, oc->ground + (size_t)(y0 + y) * oc->w +
+			    x0 + a, (size_t)(b - a));
 	}
 }
 
@@ -1325,7 +1494,6 @@ occ_free(struct occ *oc, struct cc_scratch *sc)
 #define SEARCH_MOVES_KEPT	8
 
 struct search_moves {
-	bool		 made;
 	bool		 four;		/* what they are for: fronts == 4, */
 	int		 w, h, axis;	/* the footprint, the facing % 2 */
 	int		 nm;
@@ -1333,16 +1501,88 @@ struct search_moves {
 	struct move	 m[MAX_POSE_MOVES];
 	struct pose	 to_of[4][MAX_POSE_MOVES];	/* [facing][move] */
 	size_t		 mlen[MAX_POSE_MOVES];	/* strlen of each move's word */
+	char		 word8[MAX_POSE_MOVES][8];	/* the word, NUL-filled */
+	/* The squares each move newly holds or sweeps (move_squares less
+	 * the pose's own) from a pose of each facing at (0, 0), as (x, y):
+	 * sq[2 first[f][k]] up to sq[2 first[f][k + 1]]; and as offsets
+	 * in a window ww squares wide (the last search's): off[first..]. */
+	int		 first[4][MAX_POSE_MOVES + 1];
+	/* After them, the squares of a pose of each facing: from foot[f]
+	 * up to foot[f + 1]; nsq in all. */
+	int		 foot[5], nsq;
+	int		 reach;		/* the most a move shifts a corner by */
+	int		*sq, *off;
+	int		 ww;
 };
 
 struct search_moves_kept {
-	struct search_moves	 v[SEARCH_MOVES_KEPT];
+	/* each made when first needed (NULL till then): a battle has a
+	 * few kinds, and a zeroed array of all would cost more than
+	 * making them */
+	struct search_moves	*v[SEARCH_MOVES_KEPT];
 	int			 next;	/* the one to make next */
 };
 
-static const struct search_moves *
+static void
+search_moves_free(void *p)
+{
+	struct search_moves_kept *kept = p;
+
+	if (kept == NULL)
+		return;
+	for (int i = 0; i < SEARCH_MOVES_KEPT; i++)
+		if (kept->v[i] != NULL) {
+			free(kept->v[i]->sq);
+			free(kept->v[i]->off);
+			free(kept->v[i]);
+		}
+	free(kept);
+}
+
+/* sm's squares (first, sq) from its moves and to_of: counted first
+ * (sq NULL), then set. */
+static int
+move_squares_of(struct search_moves *sm, int f, const struct pose *o)
+{
+	struct bt_rect old = rect_of(o);
+	int n = sm->first[f][0];
+
+	for (int k = 0; k < sm->nm; k++) {
+		struct bt_rect r = move_squares(o, &sm->m[k], &sm->to_of[f][k]);
+
+		sm->first[f][k] = n;
+		if (sm->m[k].kind == ABOUT)
+			continue;
+		for (int y = r.y0; y <= r.y1; y++)
+			for (int x = r.x0; x <= r.x1; x++) {
+				if (x >= old.x0 && x <= old.x1 &&
+				    y >= old.y0 && y <= old.y1)
+					continue;
+				if (sm->sq != NULL) {
+					sm->sq[2 * n] = x;
+					sm->sq[2 * n + 1] = y;
+				}
+				n++;
+			}
+	}
+	sm->first[f][sm->nm] = n;
+	return n;
+}
+
+/* sm's off for a window ww squares wide. */
+static void
+search_offsets(struct search_moves *sm, int ww)
+{
+	for (int j = 0; j < sm->nsq; j++)
+		sm->off[j] = sm->sq[2 * j + 1] * ww + sm->sq[2 * j];
+	sm->ww = ww;
+}
+
+static struct search_moves *
 search_moves(const struct bt_unit *u, struct cc_scratch *sc)
 {
+	struct pose o[4];
+	int n;
 	struct search_moves_kept *kept;
 	struct search_moves *sm;
 	bool four = u->fronts == 4;
@@ -1352,31 +1592,78 @@ search_moves(const struct bt_unit *u, struct cc_scratch *sc)
 		sc->moves = bt_xcalloc(1, sizeof(*kept));
 	kept = sc->moves;
 	for (int i = 0; i < SEARCH_MOVES_KEPT; i++) {
-		sm = &kept->v[i];
-		if (sm->made && sm->four == four && sm->w == u->w &&
+		sm = kept->v[i];
+		if (sm != NULL && sm->four == four && sm->w == u->w &&
 		    sm->h == u->h && sm->axis == axis)
 			return sm;
 	}
-	sm = &kept->v[kept->next];
+	if (kept->v[kept->next] == NULL) {
+		kept->v[kept->next] = bt_xmalloc(sizeof(*sm));
+		kept->v[kept->next]->sq = kept->v[kept->next]->off = NULL;
+	}
+	sm = kept->v[kept->next];
 	kept->next = (kept->next + 1) % SEARCH_MOVES_KEPT;
-	sm->made = true;
 	sm->four = four;
 	sm->w = u->w;
 	sm->h = u->h;
 	sm->axis = axis;
 	sm->nm = pose_moves(u, sm->m);
 	for (int f = BT_N; f <= BT_W; f++) {
-		struct pose o = { 0, 0, u->w, u->h, f };
+		struct pose at = { 0, 0, u->w, u->h, f };
 
 		if ((f + u->facing) % 2 == 1) {
-			o.w = u->h;
-			o.h = u->w;
+			at.w = u->h;
+			at.h = u->w;
 		}
+		o[f] = at;
 		for (int k = 0; k < sm->nm; k++)
-			sm->to_of[f][k] = moved(&o, &sm->m[k]);
+			sm->to_of[f][k] = moved(&o[f], &sm->m[k]);
 	}
-	for (int k = 0; k < sm->nm; k++)
+	sm->reach = 0;
+	for (int f = BT_N; f <= BT_W; f++)
+		for (int k = 0; k < sm->nm; k++) {
+			const struct pose *q = &sm->to_of[f][k];
+			int dx = q->x < 0 ? -q->x : q->x;
+			int dy = q->y < 0 ? -q->y : q->y;
+
+			if (dx > sm->reach)
+				sm->reach = dx;
+			if (dy > sm->reach)
+				sm->reach = dy;
+		}
+	free(sm->sq);
+	free(sm->off);
+	sm->sq = sm->off = NULL;
+	for (int pass = 0; pass < 2; pass++) {
+		n = 0;
+		for (int f = BT_N; f <= BT_W; f++) {
+			sm->first[f][0] = n;
+			n = move_squares_of(sm, f, &o[f]);
+		}
+		for (int f = BT_N; f <= BT_W; f++) {
+			sm->foot[f] = n;
+			for (int y = 0; y < o[f].h; y++)
+				for (int x = 0; x < o[f].w; x++, n++)
+					if (sm->sq != NULL) {
+						sm->sq[2 * n] = x;
+						sm->sq[2 * n + 1] = y;
+					}
+		}
+		sm->foot[4] = sm->nsq = n;
+		if (pass == 0) {
+			sm->sq = bt_xreallocarray(NULL, 2 * (size_t)n + 1,
+			    sizeof(*sm->sq));
+			sm->off = bt_xreallocarray(NULL, (size_t)n + 1,
+			    sizeof(*sm->off));
+		}
+	}
+	sm->ww = 0;
+	for (int k = 0; k < sm->nm; k++) {
+		/* the longest word is "ccw:16" (MAX_PIVOTS) */
 		sm->mlen[k] = strlen(sm->m[k].word);
+		memset(sm->word8[k], 0, sizeof(sm->word8[k]));
+		memcpy(sm->word8[k], sm->m[k].word, sm->mlen[k]);
+	}
 	for (sm->norot = 0; sm->norot < sm->nm &&
 	    sm->m[sm->norot].kind != ROTATE; sm->norot++)
 		continue;
@@ -1393,13 +1680,15 @@ cc_reachable(const struct bt_state *st, const struct bt_unit *cu,
 	const struct move *m;
 	const struct pose (*to_of)[MAX_POSE_MOVES];
 	const size_t *mlen;
-	const struct search_moves *sm;
+	struct search_moves *sm;
 	struct pose home = pose_of(u);
 	struct pose_search ps;
 	struct occ oc;
 	struct cc_scratch own = { 0 };
 	int left = cc_speed(st, u) - st->turn.moved, nm, r, start, nodes;
 	int norot;		/* the moves before the first rotation */
+	int side = u->w > u->h ? u->w : u->h, wside;
+	int least[MAX_POSE_MOVES], dnode[4][MAX_POSE_MOVES];
 	bool flies = cc_flies(st, u);
 	size_t sets, size;
 	char *block;
@@ -1422,15 +1711,23 @@ cc_reachable(const struct bt_state *st, const struct bt_unit *cu,
 	nodes = 8 * ps.w * ps.h;
 	ps.words = (nodes + 63) / 64;
 	ps.prefix = strlen("bt-move ") + strlen(u->id) + 1;
-	/* one block: the sets (zeroed), the nodes, the line */
+	/* the window of the grid: every square of a footprint whose corner
+	 * is a node's, and a ring round them */
+	wside = ps.w + side + 1;
+	/* one block: the sets (zeroed), the nodes, the line, the window */
 	sets = (size_t)(COST_RING + 1) * ps.words * sizeof(*ps.of_cost);
-	size = sets + (size_t)nodes * sizeof(*ps.n) + ps.prefix + REPORT_WORDS;
+	size = sets + (size_t)nodes * sizeof(*ps.n) + ps.prefix +
+	    REPORT_WORDS + (size_t)wside * wside;
 	block = scratch(&sc->nodes, &sc->nodes_size, size);
 	memset(block, 0, sets);
 	ps.of_cost = (uint64_t *)block;
 	ps.reached = ps.of_cost + (size_t)COST_RING * ps.words;
 	ps.n = (struct pose_node *)(block + sets);
 	ps.line = (char *)(ps.n + nodes);
+	occ_window(&oc, (unsigned char *)ps.line + ps.prefix + REPORT_WORDS,
+	    ps.x0 - 1, ps.y0 - 1, wside, wside);
+	if (sm->ww != wside)
+		search_offsets(sm, wside);
 	memcpy(ps.line, "bt-move ", strlen("bt-move "));
 	memcpy(ps.line + strlen("bt-move "), u->id, strlen(u->id));
 	ps.line[ps.prefix - 1] = ' ';
@@ -1439,57 +1736,100 @@ cc_reachable(const struct bt_state *st, const struct bt_unit *cu,
 	ps.n[start].prev = -1;
 	ps.n[start].stop = false;
 	ps.n[start].provokes = false;
-	ps.n[start].clear = may_stop(st, u, &home, &oc);
+	ps.n[start].fp = (unsigned char)classes(&oc, rect_of(&home), NULL);
+	/* Where each move takes a node of each facing, as a difference of
+	 * index (node_of's: a rotation goes to the rotated layer, which
+	 * only the unrotated one makes), and what it costs at the least */
+	for (int k = 0; k < nm; k++) {
+		least[k] = least_cost(&m[k]);
+		for (int f = BT_N; f <= BT_W; f++) {
+			const struct pose *q = &to_of[f][k];
+
+			dnode[f][k] = (((q->facing - f) * 2 +
+			    (m[k].kind == ROTATE)) * ps.h + q->y) * ps.w + q->x;
+		}
+	}
 	for (int c = 0; c <= left; c += CC_STEP) {
 		uint64_t *set = cost_set(&ps, c);
+		int affords = 0;	/* the moves of a least cost left */
 
+		/* the moves come by their least cost: the loop stops at
+		 * the first it may not make */
+		while (affords < nm && c + least[affords] <= left)
+			affords++;
 		/* costs of c and less are settled: the moves of this loop
 		 * change the sets of dearer ones only */
 		for (int i = next_node(set, ps.words, 0); i >= 0;
 		    i = next_node(set, ps.words, i + 1)) {
 			struct pose p;
 			bool rotated = i / (ps.w * ps.h) % 2;
+			const unsigned char *at;	/* p's corner */
+			const int *first, *dto;
+			int px, py, kend;
+			bool inner;
 
 			if (ps.n[i].stop)
 				continue;
 			p = node_pose(&ps, &home, i);
-			/* the rotations are the last moves, and the moves
-			 * come by their least cost: the loop stops at the
-			 * first it may not make */
-			for (int k = 0; k < (rotated ? norot : nm); k++) {
+			px = p.x - ps.x0;
+			py = p.y - ps.y0;
+			at = oc.win + (size_t)(p.y - oc.wy0) * oc.ww + p.x -
+			    oc.wx0;
+			first = sm->first[p.facing];
+			dto = dnode[p.facing];
+			/* the rotations are the last moves */
+			kend = rotated && norot < affords ? norot : affords;
+			/* no move takes a node this far from the window's
+			 * edges out of it */
+			inner = px >= sm->reach && py >= sm->reach &&
+			    px < ps.w - sm->reach && py < ps.h - sm->reach;
+			for (int k = 0; k < kend; k++) {
+				const struct pose *d = &to_of[p.facing][k];
 				struct pose q;
-				int cost, to;
-				bool leaves, bad, clear;
+				int cost, to = i + dto[k];
+				bool leaves, bad;
+				unsigned fp;
 
 				/* none that could not be the cheapest way to
 				 * where it goes is tried */
-				cost = least_cost(&m[k]);
-				if (c + cost > left)
-					break;
-				q = to_of[p.facing][k];
-				q.x += p.x;
-				q.y += p.y;
-				to = node_of(&ps, q.x, q.y, q.facing, rotated ||
-				    m[k].kind == ROTATE);
-				if (to < 0 || (node_reached(&ps, to) &&
-				    ps.n[to].cost <= c + cost))
+				if ((!inner && (px + d->x < 0 || py + d->y < 0 ||
+				    px + d->x >= ps.w || py + d->y >= ps.h)) ||
+				    (node_reached(&ps, to) &&
+				    ps.n[to].cost <= c + least[k]))
 					continue;
-				bad = try_quiet(st, u, flies, &p, &m[k],
-				    rotated, &q, &cost, &leaves, &clear,
-				    &oc) < 0;
+				/* try_quiet, its squares' classes from the
+				 * window */
+				fp = 0;
+				for (int j = first[k]; j < first[k + 1]; j++)
+					fp |= at[sm->off[j]];
+				bad = quiet_rule(u, flies, &m[k], rotated, fp,
+				    &cost, &leaves, NULL) < 0;
 				if (bad || leaves || c + cost > left ||
 				    (node_reached(&ps, to) &&
 				    ps.n[to].cost <= c + cost))
 					continue;
+				q = *d;
+				q.x += p.x;
+				q.y += p.y;
 				node_cost(&ps, to, c + cost);
-				/* its footprint is clear (may_stop) if the one
-				 * it came from is and the squares it enters are */
-				ps.n[to].clear = ps.n[i].clear && clear;
+				/* its footprint's classes (classes(), by the
+				 * table) */
+				fp = 0;
+				for (int j = sm->foot[q.facing];
+				    j < sm->foot[q.facing + 1]; j++)
+					fp |= at[d->y * oc.ww + d->x +
+					    sm->off[j]];
+				ps.n[to].fp = (unsigned char)fp;
 				ps.n[to].prev = i;
 				ps.n[to].how = (signed char)k;
-				ps.n[to].stop = makes_contact(st, &p, &q, &oc);
+				/* no contact, nor a front left, away from
+				 * the squares that make them */
+				ps.n[to].stop = (fp & OCC_NEAR) &&
+				    makes_contact(st, &p, &q, &oc);
 				ps.n[to].provokes = ps.n[i].provokes ||
-				    provokes(st, u, &p, &q, &oc);
+				    ((oc.nready > 0 ||
+				    (ps.n[i].fp & OCC_FRONT)) &&
+				    provokes(st, u, &p, &q, &oc));
 			}
 		}
 		memset(set, 0, (size_t)ps.words * sizeof(*set));
@@ -1512,8 +1852,8 @@ cc_reachable(const struct bt_state *st, const struct bt_unit *cu,
 		    (ps.n[other].cost < ps.n[i].cost ||
 		    (ps.n[other].cost == ps.n[i].cost && other < i)))
 			continue;
-		if (ps.n[i].clear || may_stop(st, u, &t, &oc))
-			report_end(&ps, &home, m, mlen, i, fn, ctx);
+		if (!(ps.n[i].fp & OCC_NO_STOP))	/* may_stop */
+			report_end(&ps, &t, sm->word8, mlen, i, fn, ctx);
 	}
 	occ_free(&oc, sc);
 	cc_scratch_free(&own);

@@ -136,31 +136,46 @@ memo_key(struct memo *mm, const struct bt_state *st, const struct bt_unit *u)
 	mm->valid = true;
 }
 
+/* The ends of the search just made, as add_move listed them: o's
+ * options from first on, their lines the text from o->text + at, kept
+ * whole in one copy. */
 static void
-memo_add(struct memo *mm, const struct cc_reach_end *e)
+memo_keep(struct memo *mm, const struct bt_options *o, size_t first,
+    size_t at)
 {
-	struct memo_end *me;
+	size_t n = o->n - first, len = o->len - at;
 
-	if (mm->nends == mm->ecap) {
-		mm->ecap = mm->ecap ? 2 * mm->ecap : 64;
+	if (n > mm->ecap) {
+		mm->ecap = n;
 		mm->ends = bt_xreallocarray(mm->ends, mm->ecap,
 		    sizeof(*mm->ends));
 	}
-	if (mm->len + e->len + 1 > mm->tcap) {
-		while (mm->len + e->len + 1 > mm->tcap)
-			mm->tcap = mm->tcap ? 2 * mm->tcap : 4096;
+	if (len > mm->tcap) {
+		mm->tcap = len;
 		mm->text = bt_xrealloc(mm->text, mm->tcap);
 	}
-	me = &mm->ends[mm->nends++];
-	me->e = *e;
-	me->line = mm->len;
-	memcpy(mm->text + mm->len, e->line, e->len + 1);
-	mm->len += e->len + 1;
+	if (len > 0)
+		memcpy(mm->text, o->text + at, len);
+	mm->len = len;
+	mm->nends = n;
+	for (size_t i = 0; i < n; i++) {
+		const struct bt_option *op = &o->v[first + i];
+		struct memo_end *me = &mm->ends[i];
+
+		me->e.x = op->x;
+		me->e.y = op->y;
+		me->e.facing = op->facing;
+		me->e.cost = op->cost;
+		me->e.provokes = op->provokes;
+		me->line = op->line - at;
+		/* the lines are NUL-ended, one after another */
+		me->e.len = (i + 1 < n ? o->v[first + i + 1].line - at : len) -
+		    me->line - 1;
+	}
 }
 
 struct moves {
 	struct bt_options *o;
-	struct memo	*mm;
 	const char	*id;
 };
 
@@ -170,8 +185,6 @@ add_move(void *ctx, const struct cc_reach_end *e)
 	struct moves *m = ctx;
 	struct bt_option *op;
 
-	if (m->mm != NULL)
-		memo_add(m->mm, e);
 	op = bt_options_add_line(m->o, BT_OPT_MOVE, m->id, e->line, e->len);
 	op->x = e->x;
 	op->y = e->y;
@@ -186,7 +199,8 @@ add_moves(const struct bt_state *st, const struct bt_unit *u,
     struct bt_options *o)
 {
 	struct memo *mm;
-	struct moves m = { o, NULL, u->id };
+	struct moves m = { o, u->id };
+	size_t first = o->n, at = o->len;
 
 	if (o->memo == NULL) {
 		o->memo = bt_xcalloc(1, sizeof(*mm));
@@ -203,8 +217,8 @@ add_moves(const struct bt_state *st, const struct bt_unit *u,
 		return;
 	}
 	memo_key(mm, st, u);
-	m.mm = mm;
 	cc_reachable(st, u, add_move, &m, &mm->sc);
+	memo_keep(mm, o, first, at);
 }
 
 /* bt-attack, melee or --ranged, on every enemy it may strike. */
