@@ -424,25 +424,84 @@ late(const struct bt_state *st)
  * there (none once it has acted), less the danger it stands in (twice
  * for a unit that shoots: it keeps out of contact), less a little for
  * each square between it and the nearest enemy, or, for a unit that
- * shoots, between it and its range.
+ * shoots, between it and its range. In three steps, as a move's worth
+ * is bounded by the first and the last alone (move_worth).
  */
+struct place {
+	int		 d;	/* the nearest enemy's squares */
+	double		 attack;
+};
+
+static void
+place_of(const struct bt_state *st, struct foes *f, const struct bt_unit *me,
+    bool acted, struct place *p)
+{
+	p->d = nearest(f, me);		/* measures, for all below */
+	p->attack = acted ? 0 : best_attack(st, f, me);
+}
+
+/* The attack less the danger, the foes measured from me (place_of). */
 static double
-place_worth(const struct bt_state *st, struct foes *f,
-    const struct bt_unit *me, bool acted)
+place_less(const struct bt_state *st, struct foes *f,
+    const struct bt_unit *me, double v)
 {
 	bool shoots = me->ranged.present;
-	int d = nearest(f, me);		/* measures, for the two below */
-	double v = acted ? 0 : best_attack(st, f, me);
 
 	v -= (shoots ? W_SHOT_DANGER : W_MELEE_DANGER) * danger_at(st, f,
 	    me) * late(st);
 	if (shoots && in_contact(f, me))
 		v -= 1;
-	if (d > 0 && shoots)
+	return v;
+}
+
+/* ... then the approach, from v, what place_less left. */
+static double
+place_approach(const struct bt_unit *me, int d, double v, bool acted)
+{
+	if (d > 0 && me->ranged.present)
 		d -= me->ranged.range / CC_SQUARE;
 	if (d > 0 && (v <= 0 || acted))
 		v -= W_APPROACH * d;
 	return v;
+}
+
+static double
+place_worth(const struct bt_state *st, struct foes *f,
+    const struct bt_unit *me, bool acted)
+{
+	struct place p;
+
+	place_of(st, f, me, acted, &p);
+	return place_approach(me, p.d, place_less(st, f, me, p.attack),
+	    acted);
+}
+
+/*
+ * A move's worth, its place's less its cost and what it provokes, into
+ * *v, if it may be above that; false, and *v untouched, if it can't
+ * be. Its worth without the danger and the contact is never below it,
+ * in floating point too: they only subtract (all of the danger's terms
+ * are >= 0, which bounded says: the unit's HP is >= 0, so what a hit on
+ * it is worth is), a subtraction of x >= 0 never rounds above what it
+ * subtracts from, and the approach is subtracted from the one whenever
+ * from the other, from no more. So a move that can't beat the best so
+ * far is not weighed further: danger_at was half a place's work.
+ */
+static bool
+move_worth(const struct bt_state *st, struct foes *f,
+    const struct bt_unit *me, bool acted, const struct bt_option *op,
+    bool bounded, double above, double *v)
+{
+	double less = 0.001 * op->cost, provoke = op->provokes ? W_PROVOKE : 0;
+	struct place p;
+
+	place_of(st, f, me, acted, &p);
+	if (bounded && place_approach(me, p.d, p.attack, acted) - less -
+	    provoke <= above)
+		return false;
+	*v = place_approach(me, p.d, place_less(st, f, me, p.attack),
+	    acted) - less - provoke;
+	return true;
 }
 
 /* The worth of a listed attack, Support, Ready, Defend or Rally. */
@@ -506,7 +565,7 @@ choose_general(const struct bt_state *st, const char *side,
 {
 	const struct bt_unit *u = active(st);
 	size_t pick = 0, act = 0, move = 0;
-	double best_act = 0, best_move = -1e9, here;
+	double best_act = 0, best_move = -1e9, here, above;
 	bool acted = st->turn.acted, have_move = false;
 	struct foes f;
 	struct bt_unit me;
@@ -517,6 +576,10 @@ choose_general(const struct bt_state *st, const char *side,
 		return 0;
 	foes_of(st, u, &f);
 	foes_weigh(st, u, &f);
+	/* Staying is weighed first: a move no better than it by 0.05 is
+	 * not taken, and need not be weighed further. */
+	here = place_worth(st, &f, u, acted);
+	above = here + 0.05;
 	me = *u;
 	for (size_t i = 0; i < o->n; i++) {
 		const struct bt_option *op = &o->v[i];
@@ -528,9 +591,10 @@ choose_general(const struct bt_state *st, const char *side,
 		}
 		if (op->kind == BT_OPT_MOVE) {
 			at_end(&me, u, op);
-			v = place_worth(st, &f, &me, acted) - 0.001 * op->cost -
-			    (op->provokes ? W_PROVOKE : 0);
-			if (v > best_move)
+			/* the first of equals: v must be above the best */
+			if (move_worth(st, &f, &me, acted, op, u->hp >= 0,
+			    have_move && best_move > above ? best_move :
+			    above, &v) && v > best_move)
 				best_move = v, move = i, have_move = true;
 			continue;
 		}
@@ -539,9 +603,8 @@ choose_general(const struct bt_state *st, const char *side,
 	}
 	/* a move that makes more of the turn than staying, then the best
 	 * action, else the end of the turn */
-	here = place_worth(st, &f, u, acted);
 	foes_free(&f);
-	if (have_move && best_move > here + 0.05)
+	if (have_move && best_move > above)
 		return move;
 	if (best_act > 0)
 		return act;
