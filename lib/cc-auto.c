@@ -48,7 +48,8 @@ struct foe {
 	struct cc_attacker melee, shot;	/* its attacks' odds from there */
 	int		 shot_ft;	/* its shot's reach (cc_shot_range) */
 	int		 dist;		/* squares from the place last weighed
-					 * (measure) */
+					 * (nearest) */
+	bool		 have_shot;	/* shot made yet (foe_shot) */
 	/* general (foes_weigh): what its melee on the unit is worth, and
 	 * the unit's on it, [1] on the flank or rear (CC-18), [0] not:
 	 * the rest of the odds is the same wherever the unit stands */
@@ -65,6 +66,8 @@ struct foes {
 	size_t		 n;
 	struct cc_attacker mine;	/* the unit's melee, from anywhere */
 	int		 my_shot_ft;	/* its shot's reach, from anywhere */
+	int		 closest;	/* the least dist, from the place last
+					 * weighed */
 	struct foe	 here[FOES_HERE];
 };
 
@@ -96,11 +99,9 @@ foes_of(const struct bt_state *st, const struct bt_unit *u, struct foes *f)
 		f->v[f->n].nfront = cc_front_strips(e, f->v[f->n].front);
 		f->v[f->n].reach = cc_speed(st, e) / CC_STEP;
 		cc_attacker_of(st, e, false, &f->v[f->n].melee);
-		f->v[f->n].shot_ft = 0;
-		if (e->ranged.present) {
-			cc_attacker_of(st, e, true, &f->v[f->n].shot);
-			f->v[f->n].shot_ft = cc_shot_range(st, e);
-		}
+		f->v[f->n].shot_ft = e->ranged.present ? cc_shot_range(st, e) :
+		    0;
+		f->v[f->n].have_shot = false;
 		f->n++;
 	}
 }
@@ -112,28 +113,48 @@ foes_free(struct foes *f)
 		free(f->v);
 }
 
-/* Each enemy's distance from me, for danger_at and nearest to share:
- * a place is weighed against every enemy by both. */
-static void
-measure(struct foes *f, const struct bt_unit *me)
+/* The foe's shot's odds, made the first time a place asks: the shot's
+ * circumstances scan the battle (cc_in_contact), and most foes are never
+ * near enough to shoot at any place weighed. */
+static const struct cc_attacker *
+foe_shot(const struct bt_state *st, struct foe *fo)
 {
-	struct bt_rect r = cc_rect(me);
-
-	for (size_t i = 0; i < f->n; i++)
-		f->v[i].dist = bt_rect_distance(&r, &f->v[i].r);
+	if (!fo->have_shot)
+		cc_attacker_of(st, fo->e, true, &fo->shot);
+	fo->have_shot = true;
+	return &fo->shot;
 }
 
-/* The nearest unbroken enemy's distance in squares (broken ones, when
- * no other is left), or -1; measured from me. */
+/* How far the squares a0..a1 are from b0..b1 (G-1). */
+static inline int
+gap(int a0, int a1, int b0, int b1)
+{
+	return a1 < b0 ? b0 - a1 : b1 < a0 ? a0 - b1 : 0;
+}
+
+/*
+ * The nearest unbroken enemy's distance in squares (broken ones, when
+ * no other is left), or -1; measured from me. It measures each enemy's
+ * distance from me and the least, for best_attack and danger_at to
+ * share (bt_rect_distance, inline: each of the dozens of places an
+ * order weighs is measured against every enemy, a call a distance).
+ */
 static int
 nearest(struct foes *f, const struct bt_unit *me)
 {
-	int best = -1, best_broken = -1;
+	struct bt_rect r = cc_rect(me);
+	int best = -1, best_broken = -1, closest = -1;
 
-	measure(f, me);
 	for (size_t i = 0; i < f->n; i++) {
 		const struct bt_unit *e = f->v[i].e;
-		int d = f->v[i].dist;
+		const struct bt_rect *fr = &f->v[i].r;
+		int dx = gap(r.x0, r.x1, fr->x0, fr->x1);
+		int dy = gap(r.y0, r.y1, fr->y0, fr->y1);
+		int d = dx > dy ? dx : dy;
+
+		f->v[i].dist = d;
+		if (closest < 0 || d < closest)
+			closest = d;
 
 		if (e->status & BT_ST_BROKEN) {
 			if (best_broken < 0 || d < best_broken)
@@ -141,6 +162,7 @@ nearest(struct foes *f, const struct bt_unit *me)
 		} else if (best < 0 || d < best)
 			best = d;
 	}
+	f->closest = closest;
 	return best >= 0 ? best : best_broken;
 }
 
@@ -155,17 +177,19 @@ front_on(const struct foes *f, const struct bt_unit *me)
 	return false;
 }
 
-/* Does a's front touch an enemy of its own? */
+/* Does a's front touch an enemy of its own (front_on, without the
+ * foes' odds)? */
 static bool
 front_on_enemy(const struct bt_state *st, const struct bt_unit *a)
 {
-	struct foes f;
-	bool on;
+	for (size_t i = 0; i < st->nunits; i++) {
+		const struct bt_unit *e = &st->units[i];
 
-	foes_of(st, a, &f);
-	on = front_on(&f, a);
-	foes_free(&f);
-	return on;
+		if (cc_in_battle(e) && cc_enemies(a, e) &&
+		    cc_front_touches(a, e))
+			return true;
+	}
+	return false;
 }
 
 static size_t
@@ -326,6 +350,10 @@ best_attack(const struct bt_state *st, const struct foes *f,
 				 * near enough to meet them */
 	bool have_shot = false;
 
+	/* none near enough for melee or in range: nothing below is */
+	if (f->closest > 1 && (!me->ranged.present ||
+	    f->closest * CC_SQUARE > f->my_shot_ft))
+		return 0;
 	for (size_t i = 0; i < f->n; i++) {
 		const struct bt_unit *t = f->v[i].e;
 
@@ -356,11 +384,10 @@ best_attack(const struct bt_state *st, const struct foes *f,
  * the melee of those whose front touches it (with the flank they have
  * on it), a part of the shots of those that can shoot it, and a smaller
  * part of the melee of those near enough to come at it. The foes
- * measured from me already (measure).
+ * measured from me already (nearest).
  */
 static double
-danger_at(const struct bt_state *st, const struct foes *f,
-    const struct bt_unit *me)
+danger_at(const struct bt_state *st, struct foes *f, const struct bt_unit *me)
 {
 	struct bt_rect r = cc_rect(me), mine = cc_strip(me, me->facing);
 	double d = 0;
@@ -382,7 +409,8 @@ danger_at(const struct bt_state *st, const struct foes *f,
 		if (e->ranged.present &&
 		    f->v[i].dist * CC_SQUARE <= f->v[i].shot_ft &&
 		    cc_shot_reaches(st, e, me, f->v[i].dist))
-			d += 0.5 * expect(st, e, &f->v[i].shot, me, true);
+			d += 0.5 * expect(st, e, foe_shot(st, &f->v[i]), me,
+			    true);
 	}
 	return d;
 }
@@ -390,12 +418,12 @@ danger_at(const struct bt_state *st, const struct foes *f,
 static double
 danger(const struct bt_state *st, struct foes *f, const struct bt_unit *me)
 {
-	measure(f, me);
+	nearest(f, me);		/* measures */
 	return danger_at(st, f, me);
 }
 
 /* cc_in_contact of me, from its foes: they are the enemies in the
- * battle; measured from me already (measure), and none further than a
+ * battle; measured from me already (nearest), and none further than a
  * square is adjacent. */
 static bool
 in_contact(const struct foes *f, const struct bt_unit *me)
