@@ -415,13 +415,6 @@ danger_at(const struct bt_state *st, struct foes *f, const struct bt_unit *me)
 	return d;
 }
 
-static double
-danger(const struct bt_state *st, struct foes *f, const struct bt_unit *me)
-{
-	nearest(f, me);		/* measures */
-	return danger_at(st, f, me);
-}
-
 /* cc_in_contact of me, from its foes: they are the enemies in the
  * battle; measured from me already (nearest), and none further than a
  * square is adjacent. */
@@ -468,15 +461,15 @@ place_of(const struct bt_state *st, struct foes *f, const struct bt_unit *me,
 	p->attack = acted ? 0 : best_attack(st, f, me);
 }
 
-/* The attack less the danger, the foes measured from me (place_of). */
+/* The attack less the danger (danger_at's), the foes measured from me
+ * (place_of). */
 static double
 place_less(const struct bt_state *st, struct foes *f,
-    const struct bt_unit *me, double v)
+    const struct bt_unit *me, double v, double danger)
 {
 	bool shoots = me->ranged.present;
 
-	v -= (shoots ? W_SHOT_DANGER : W_MELEE_DANGER) * danger_at(st, f,
-	    me) * late(st);
+	v -= (shoots ? W_SHOT_DANGER : W_MELEE_DANGER) * danger * late(st);
 	if (shoots && in_contact(f, me))
 		v -= 1;
 	return v;
@@ -590,16 +583,17 @@ move_worth(const struct bt_state *st, struct foes *f,
 	if (b != NULL && place_approach(me, p.d, p.attack, acted) - less -
 	    provoke <= above)
 		return false;
-	*v = place_approach(me, p.d, place_less(st, f, me, p.attack),
-	    acted) - less - provoke;
+	*v = place_approach(me, p.d, place_less(st, f, me, p.attack,
+	    danger_at(st, f, me)), acted) - less - provoke;
 	return true;
 }
 
-/* The worth of a listed attack, Support, Ready, Defend or Rally. */
+/* The worth of a listed attack, Support, Ready, Defend or Rally; u's
+ * nearest foe and the danger it stands in given (place_of, danger_at). */
 static double
-action_worth(const struct bt_state *st, struct foes *f,
-    const struct bt_unit *u, const struct bt_options *o,
-    const struct bt_option *op)
+action_worth(const struct bt_state *st, const struct bt_unit *u,
+    const struct bt_options *o, const struct bt_option *op, int near,
+    double danger)
 {
 	const char *line = bt_option_line(o, op);
 	const struct bt_unit *t;
@@ -627,7 +621,7 @@ action_worth(const struct bt_state *st, struct foes *f,
 	}
 	if (strstr(line, " defend") != NULL)	/* CC-22: what strikes it has
 						 * disadvantage */
-		return 0.4 * danger(st, f, u);
+		return 0.4 * danger;
 	if (strstr(line, " support ") != NULL) {	/* CC-26 */
 		const struct bt_unit *a = bt_unit_find(st, op->target);
 
@@ -639,7 +633,7 @@ action_worth(const struct bt_state *st, struct foes *f,
 	}
 	if (strstr(line, " ready ") != NULL) {	/* CC-25 */
 		bool range = strstr(line, " range") != NULL;
-		int d = nearest(f, u);
+		int d = near;	/* u's, measured once */
 
 		/* an enemy near enough to come into its front or range */
 		if (d < 0 || d > (range ? u->ranged.range / CC_SQUARE : 0) + 6)
@@ -656,7 +650,7 @@ choose_general(const struct bt_state *st, const char *side,
 {
 	const struct bt_unit *u = active(st);
 	size_t pick = 0, act = 0, move = 0;
-	double best_act = 0, best_move = -1e9, here, above;
+	double best_act = 0, best_move = -1e9, here, above, danger;
 	bool acted = st->turn.acted, have_move = false;
 	struct foes f;
 	struct bt_unit me;
@@ -673,7 +667,9 @@ choose_general(const struct bt_state *st, const char *side,
 	 * not taken, and need not be weighed further. */
 	place_of(st, &f, u, acted, &p);
 	bound_of(&f, u, p.d, &b);
-	here = place_approach(u, p.d, place_less(st, &f, u, p.attack), acted);
+	danger = danger_at(st, &f, u);
+	here = place_approach(u, p.d, place_less(st, &f, u, p.attack, danger),
+	    acted);
 	above = here + 0.05;
 	me = *u;
 	for (size_t i = 0; i < o->n; i++) {
@@ -694,7 +690,7 @@ choose_general(const struct bt_state *st, const char *side,
 				best_move = v, move = i, have_move = true;
 			continue;
 		}
-		if ((v = action_worth(st, &f, u, o, op)) > best_act)
+		if ((v = action_worth(st, u, o, op, p.d, danger)) > best_act)
 			best_act = v, act = i;
 	}
 	/* a move that makes more of the turn than staying, then the best
