@@ -805,6 +805,10 @@ reach_step(void *ctx, int x, int y, int so_far, int k, int *nx, int *ny,
 	bool leaves, bad;
 
 	(void)stop;
+	/* a step dearer than what is left is refused below, whatever
+	 * try_quiet says: the search's outer ring asks it of every step */
+	if (so_far / TIE + least_cost(&rc->step[k]) > rc->budget)
+		return -1;
 	p.x += x;
 	p.y += y;
 	q = p;
