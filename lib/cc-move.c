@@ -1565,6 +1565,10 @@ nearest_edge(const struct bt_map *m, const struct pose *p)
 
 struct edge_field {
 	int	 x0, y0, w, h, x1, y1;
+	/* The arrays are of the window with a rim of a square around it,
+	 * never open: a square's eight neighbours are the same offsets
+	 * from it everywhere, with no test of the window's bounds. */
+	int	 pw;			/* w + 2 */
 	int	*d;
 	/* The search, made as far as the squares asked so far need
 	 * (field_at): a retreat asks a few squares near the unit, and
@@ -1577,6 +1581,13 @@ struct edge_field {
 				 * square but for a flier (CC-15) */
 	bool	*done;
 };
+
+/* Square (x, y) of the window, as an index of its arrays. */
+static int
+field_index(const struct edge_field *f, int x, int y)
+{
+	return (y - f->y0 + 1) * f->pw + x - f->x0 + 1;
+}
 
 static void
 edge_field(const struct bt_state *st, const struct bt_unit *u, int reach,
@@ -1594,18 +1605,20 @@ edge_field(const struct bt_state *st, const struct bt_unit *u, int reach,
 	    u->y + u->h - 1 + look : m->height - 1;
 	f->w = f->x1 - f->x0 + 1;
 	f->h = f->y1 - f->y0 + 1;
-	n = f->w * f->h;
+	f->pw = f->w + 2;
+	n = f->pw * (f->h + 2);
 	f->d = bt_xreallocarray(NULL, (size_t)n, sizeof(*f->d));
 	f->open = bt_xcalloc((size_t)n, sizeof(*f->open));
 	f->done = bt_xcalloc((size_t)n, sizeof(*f->done));
 	f->queue = bt_xcalloc((size_t)n, sizeof(*f->queue));
 	f->seed = bt_xcalloc((size_t)n, sizeof(*f->seed));
 	f->nseed = f->s = f->head = f->tail = 0;
-	for (int y = f->y0, i = 0; y <= f->y1; y++)	/* on the map */
-		for (int x = f->x0; x <= f->x1; x++, i++) {
-			f->open[i] = flies || m->rows[y][x] != BT_BLOCKED;
-			f->d[i] = UNREACHED;
-		}
+	for (int i = 0; i < n; i++)
+		f->d[i] = UNREACHED;
+	for (int y = f->y0; y <= f->y1; y++)	/* on the map */
+		for (int x = f->x0; x <= f->x1; x++)
+			f->open[field_index(f, x, y)] = flies ||
+			    m->rows[y][x] != BT_BLOCKED;
 	for (size_t i = 0; i < st->nunits; i++) {
 		const struct bt_unit *e = &st->units[i];
 
@@ -1615,7 +1628,7 @@ edge_field(const struct bt_state *st, const struct bt_unit *u, int reach,
 		    y < e->y + e->h && y <= f->y1; y++)
 			for (int x = e->x > f->x0 ? e->x : f->x0;
 			    x < e->x + e->w && x <= f->x1; x++)
-				f->open[(y - f->y0) * f->w + x - f->x0] = false;
+				f->open[field_index(f, x, y)] = false;
 	}
 	/* Seeds: the map's edge squares at 0, the window's rim at the
 	 * straight way from there (the least of its four edge_gap), in
@@ -1625,7 +1638,7 @@ edge_field(const struct bt_state *st, const struct bt_unit *u, int reach,
 
 		for (int x = f->x0; x <= f->x1; x += rim || f->w == 1 ? 1 :
 		    f->w - 1) {
-			int i = (y - f->y0) * f->w + x - f->x0, g = y;
+			int i = field_index(f, x, y), g = y;
 
 			if (!f->open[i])
 				continue;
@@ -1664,8 +1677,11 @@ edge_field(const struct bt_state *st, const struct bt_unit *u, int reach,
 static int
 field_at(struct edge_field *f, int i)
 {
+	const int next[8] = { -f->pw - 1, -f->pw, -f->pw + 1, -1, 1,
+	    f->pw - 1, f->pw, f->pw + 1 };
+
 	while (!f->done[i] && (f->s < f->nseed || f->head < f->tail)) {
-		int at, ax, ay, nx0, nx1, ny0, ny1;
+		int at, gap;
 
 		if (f->head < f->tail && (f->s == f->nseed ||
 		    f->d[f->queue[f->head]] <= f->d[f->seed[f->s]]))
@@ -1675,24 +1691,16 @@ field_at(struct edge_field *f, int i)
 		if (f->done[at])
 			continue;
 		f->done[at] = true;
-		/* its neighbours in the window, row by row (the square
-		 * itself is done) */
-		ax = f->x0 + at % f->w;
-		ay = f->y0 + at / f->w;
-		nx0 = ax > f->x0 ? ax - 1 : ax;
-		nx1 = ax < f->x1 ? ax + 1 : ax;
-		ny0 = ay > f->y0 ? ay - 1 : ay;
-		ny1 = ay < f->y1 ? ay + 1 : ay;
-		for (int y = ny0; y <= ny1; y++)
-			for (int x = nx0; x <= nx1; x++) {
-				int to = (y - f->y0) * f->w + x - f->x0;
+		/* its neighbours, row by row (the rim's are not open) */
+		gap = f->d[at] + 1;
+		for (int k = 0; k < 8; k++) {
+			int to = at + next[k];
 
-				if (f->done[to] || f->d[to] <= f->d[at] + 1 ||
-				    !f->open[to])
-					continue;
-				f->d[to] = f->d[at] + 1;
-				f->queue[f->tail++] = to;
-			}
+			if (f->d[to] <= gap || !f->open[to] || f->done[to])
+				continue;
+			f->d[to] = gap;
+			f->queue[f->tail++] = to;
+		}
 	}
 	return f->d[i];
 }
@@ -1723,7 +1731,7 @@ field_gap(struct edge_field *f, const struct pose *p)
 			if (x < f->x0 || y < f->y0 || x >= f->x0 + f->w ||
 			    y >= f->y0 + f->h)
 				continue;
-			d = field_at(f, (y - f->y0) * f->w + x - f->x0);
+			d = field_at(f, field_index(f, x, y));
 			if (d < best)
 				best = d;
 		}
