@@ -804,11 +804,6 @@ reach_step(void *ctx, int x, int y, int so_far, int k, int *nx, int *ny,
 	int cost, tie = 0;
 	bool leaves, bad;
 
-	(void)stop;
-	/* a step dearer than what is left is refused below, whatever
-	 * try_quiet says: the search's outer ring asks it of every step */
-	if (so_far / TIE + least_cost(&rc->step[k]) > rc->budget)
-		return -1;
 	p.x += x;
 	p.y += y;
 	q = p;
@@ -838,6 +833,10 @@ reach_step(void *ctx, int x, int y, int so_far, int k, int *nx, int *ny,
 	}
 	*nx = q.x - rc->home.x;
 	*ny = q.y - rc->home.y;
+	/* where no step is left (a step's least cost, CC_STEP), every one
+	 * would be refused above: the search need not go on from there */
+	if ((so_far + cost * TIE + tie) / TIE + CC_STEP > rc->budget)
+		*stop = true;
 	return cost * TIE + tie;
 }
 
