@@ -50,10 +50,12 @@ struct foe {
 	int		 dist;		/* squares from the place last weighed
 					 * (nearest) */
 	bool		 have_shot;	/* shot made yet (foe_shot) */
-	/* general (foes_weigh): what its melee on the unit is worth, and
-	 * the unit's on it, [1] on the flank or rear (CC-18), [0] not:
-	 * the rest of the odds is the same wherever the unit stands */
+	/* general (foe_hit, foe_strike): what its melee on the unit is
+	 * worth, and the unit's on it, [1] on the flank or rear (CC-18),
+	 * [0] not: the rest of the odds is the same wherever the unit
+	 * stands; made the first time a place asks */
 	double		 hit[2], strike[2];
+	bool		 have_hit, have_strike;
 };
 
 /* No allocation in a turn (issue 15): the foes of a battle of up to
@@ -64,6 +66,7 @@ struct foe {
 struct foes {
 	struct foe	*v;
 	size_t		 n;
+	const struct bt_unit *u;	/* whose foes */
 	struct cc_attacker mine;	/* the unit's melee, from anywhere */
 	int		 my_shot_ft;	/* its shot's reach, from anywhere */
 	int		 closest;	/* the least dist, from the place last
@@ -87,6 +90,7 @@ foes_of(const struct bt_state *st, const struct bt_unit *u, struct foes *f)
 	f->v = st->nunits <= FOES_HERE ? f->here :
 	    bt_xreallocarray(NULL, st->nunits, sizeof(*f->v));
 	f->n = 0;
+	f->u = u;
 	cc_attacker_of(st, u, false, &f->mine);
 	f->my_shot_ft = u->ranged.present ? cc_shot_range(st, u) : 0;
 	for (size_t i = 0; i < st->nunits; i++) {
@@ -102,6 +106,7 @@ foes_of(const struct bt_state *st, const struct bt_unit *u, struct foes *f)
 		f->v[f->n].shot_ft = e->ranged.present ? cc_shot_range(st, e) :
 		    0;
 		f->v[f->n].have_shot = false;
+		f->v[f->n].have_hit = f->v[f->n].have_strike = false;
 		f->n++;
 	}
 }
@@ -319,28 +324,36 @@ melee_worth(const struct bt_state *st, const struct bt_unit *a,
 	return chance(need, adv) * worth(t, a->damage);
 }
 
-/* Each foe's melee on u and u's on it, for the general: u's copies at
- * the ends of its moves are u but for their place. */
-static void
-foes_weigh(const struct bt_state *st, const struct bt_unit *u,
-    struct foes *f)
+/* A foe's melee on the unit, for the general, and the unit's on it: of
+ * the unit where it stands, as its copies at the ends of its moves are
+ * the unit but for their place. Made for the foes a place asks of,
+ * most being too far from every place weighed. */
+static const double *
+foe_hit(const struct bt_state *st, const struct foes *f, struct foe *fo)
 {
-	for (size_t i = 0; i < f->n; i++) {
-		struct foe *fo = &f->v[i];
+	if (!fo->have_hit)
+		for (int flank = 0; flank <= 1; flank++)
+			fo->hit[flank] = melee_worth(st, fo->e, &fo->melee,
+			    f->u, flank);
+	fo->have_hit = true;
+	return fo->hit;
+}
 
-		for (int flank = 0; flank <= 1; flank++) {
-			fo->hit[flank] = melee_worth(st, fo->e, &fo->melee, u,
-			    flank);
-			fo->strike[flank] = melee_worth(st, u, &f->mine, fo->e,
-			    flank);
-		}
-	}
+static const double *
+foe_strike(const struct bt_state *st, const struct foes *f, struct foe *fo)
+{
+	if (!fo->have_strike)
+		for (int flank = 0; flank <= 1; flank++)
+			fo->strike[flank] = melee_worth(st, f->u, &f->mine,
+			    fo->e, flank);
+	fo->have_strike = true;
+	return fo->strike;
 }
 
 /* The best attack me could make from where it stands, melee or shot;
  * the foes measured from there. */
 static double
-best_attack(const struct bt_state *st, const struct foes *f,
+best_attack(const struct bt_state *st, struct foes *f,
     const struct bt_unit *me)
 {
 	struct cc_attacker shot;
@@ -362,8 +375,8 @@ best_attack(const struct bt_state *st, const struct foes *f,
 		if (f->v[i].dist <= 1 && nfront < 0)
 			nfront = cc_front_strips(me, front);
 		if (f->v[i].dist <= 1 && meets(front, nfront, &f->v[i].r) &&
-		    (v = f->v[i].strike[cc_flank(t, &f->v[i].front[0],
-		    &r)]) > best)
+		    (v = foe_strike(st, f, &f->v[i])[cc_flank(t,
+		    &f->v[i].front[0], &r)]) > best)
 			best = v;
 		/* out of range, skipped before the call that asks it */
 		if (!me->ranged.present ||
@@ -394,18 +407,18 @@ danger_at(const struct bt_state *st, struct foes *f, const struct bt_unit *me)
 
 	for (size_t i = 0; i < f->n; i++) {
 		const struct bt_unit *e = f->v[i].e;
-		bool flank;
 
 		if (e->status & BT_ST_BROKEN)
 			continue;
-		flank = cc_flank(me, &mine, &f->v[i].r);
 		/* e's front strips are a square from it: none meets me
 		 * further off */
 		if (f->v[i].dist <= 1 &&
 		    meets(f->v[i].front, f->v[i].nfront, &r))
-			d += f->v[i].hit[flank];
+			d += foe_hit(st, f, &f->v[i])[cc_flank(me, &mine,
+			    &f->v[i].r)];
 		else if (f->v[i].dist <= f->v[i].reach)
-			d += W_COMING * f->v[i].hit[flank];
+			d += W_COMING * foe_hit(st, f, &f->v[i])[cc_flank(me,
+			    &mine, &f->v[i].r)];
 		if (e->ranged.present &&
 		    f->v[i].dist * CC_SQUARE <= f->v[i].shot_ft &&
 		    cc_shot_reaches(st, e, me, f->v[i].dist))
@@ -492,8 +505,8 @@ place_approach(const struct bt_unit *me, int d, double v, bool acted)
  * (the most any of its four sides moved), and no foe is nearer it than
  * here, less the shift (G-1's distance is between nearest squares). So
  * the nearest foe is at least d - shift away, and the attack there is
- * no more than the best melee on any foe, if one may be a square away,
- * or the best hit of a shot, if one may be in range.
+ * worth no more than the most a hit of its melee is worth on any foe,
+ * if one may be a square away, or of its shot, if one may be in range.
  */
 struct bound {
 	struct bt_rect	 home;
@@ -511,14 +524,14 @@ bound_of(const struct foes *f, const struct bt_unit *u, int d,
 	b->closest = f->closest;
 	b->melee = b->shot = 0;
 	for (size_t i = 0; i < f->n; i++) {
-		/* a shot is chance * worth, chance <= 1: no more than the
-		 * worth, or 0 */
+		/* an attack is chance * worth, chance <= 1: no more than
+		 * the worth, or 0 */
+		double m = worth(f->v[i].e, u->damage);
 		double w = u->ranged.present ? worth(f->v[i].e,
 		    u->ranged.damage) : 0;
 
-		for (int flank = 0; flank <= 1; flank++)
-			if (f->v[i].strike[flank] > b->melee)
-				b->melee = f->v[i].strike[flank];
+		if (m > b->melee)
+			b->melee = m;
 		if (w > b->shot)
 			b->shot = w;
 	}
@@ -662,7 +675,6 @@ choose_general(const struct bt_state *st, const char *side,
 	if (u == NULL)
 		return 0;
 	foes_of(st, u, &f);
-	foes_weigh(st, u, &f);
 	/* Staying is weighed first: a move no better than it by 0.05 is
 	 * not taken, and need not be weighed further. */
 	place_of(st, &f, u, acted, &p);
