@@ -601,6 +601,18 @@ move_worth(const struct bt_state *st, struct foes *f,
 	return true;
 }
 
+/* The unit an option names: cc_options names it by the state's own
+ * string, found by a look at each unit's, not by a search by name
+ * (bt_unit_find, which it falls back on). */
+static const struct bt_unit *
+target_of(const struct bt_state *st, const char *id)
+{
+	for (size_t i = 0; i < st->nunits; i++)
+		if (st->units[i].id == id)
+			return &st->units[i];
+	return bt_unit_find(st, id);
+}
+
 /* The worth of a listed attack, Support, Ready, Defend or Rally; u's
  * nearest foe and the danger it stands in given (place_of, danger_at). */
 static double
@@ -614,7 +626,7 @@ action_worth(const struct bt_state *st, const struct bt_unit *u,
 	switch (op->kind) {
 	case BT_OPT_ATTACK:
 	case BT_OPT_SHOOT:
-		t = bt_unit_find(st, op->target);
+		t = target_of(st, op->target);
 		return chance(op->need, op->adv) * worth(t, op->kind ==
 		    BT_OPT_SHOOT ? u->ranged.damage : u->damage);
 	case BT_OPT_MORALE: {
@@ -636,7 +648,7 @@ action_worth(const struct bt_state *st, const struct bt_unit *u,
 						 * disadvantage */
 		return 0.4 * danger;
 	if (strstr(line, " support ") != NULL) {	/* CC-26 */
-		const struct bt_unit *a = bt_unit_find(st, op->target);
+		const struct bt_unit *a = target_of(st, op->target);
 
 		/* worth it to an ally in melee that holds none yet */
 		if (a->supported_by != NULL || (a->status & BT_ST_BROKEN) ||
