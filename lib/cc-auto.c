@@ -42,10 +42,12 @@ at_end(struct bt_unit *me, const struct bt_unit *u, const struct bt_option *op)
 struct foe {
 	const struct bt_unit *e;
 	struct bt_rect	 r;
-	struct bt_rect	 front[4];	/* what it strikes (cc_front_strips) */
-	int		 nfront;
+	struct bt_rect	 front[4];	/* what it strikes (cc_front_strips),
+					 * made when first asked (foe_front) */
+	int		 nfront;		/* -1: not made yet */
 	int		 reach;		/* squares it may move (CC-8, CC-4) */
-	struct cc_attacker melee, shot;	/* its attacks' odds from there */
+	struct cc_attacker melee, shot;	/* its attacks' odds from there, made
+					 * when first asked */
 	int		 shot_ft;	/* its shot's reach (cc_shot_range) */
 	int		 dist;		/* squares from the place last weighed
 					 * (nearest) */
@@ -67,7 +69,9 @@ struct foes {
 	struct foe	*v;
 	size_t		 n;
 	const struct bt_unit *u;	/* whose foes */
-	struct cc_attacker mine;	/* the unit's melee, from anywhere */
+	bool		 have_mine;
+	struct cc_attacker mine;	/* the unit's melee, from anywhere:
+					 * with the strikes (foe_strike) */
 	int		 my_shot_ft;	/* its shot's reach, from anywhere */
 	int		 closest;	/* the least dist, from the place last
 					 * weighed */
@@ -91,7 +95,7 @@ foes_of(const struct bt_state *st, const struct bt_unit *u, struct foes *f)
 	    bt_xreallocarray(NULL, st->nunits, sizeof(*f->v));
 	f->n = 0;
 	f->u = u;
-	cc_attacker_of(st, u, false, &f->mine);
+	f->have_mine = false;
 	f->my_shot_ft = u->ranged.present ? cc_shot_range(st, u) : 0;
 	for (size_t i = 0; i < st->nunits; i++) {
 		const struct bt_unit *e = &st->units[i];
@@ -100,9 +104,8 @@ foes_of(const struct bt_state *st, const struct bt_unit *u, struct foes *f)
 			continue;
 		f->v[f->n].e = e;
 		f->v[f->n].r = cc_rect(e);
-		f->v[f->n].nfront = cc_front_strips(e, f->v[f->n].front);
+		f->v[f->n].nfront = -1;
 		f->v[f->n].reach = cc_speed(st, e) / CC_STEP;
-		cc_attacker_of(st, e, false, &f->v[f->n].melee);
 		f->v[f->n].shot_ft = e->ranged.present ? cc_shot_range(st, e) :
 		    0;
 		f->v[f->n].have_shot = false;
@@ -328,20 +331,44 @@ melee_worth(const struct bt_state *st, const struct bt_unit *a,
  * the unit where it stands, as its copies at the ends of its moves are
  * the unit but for their place. Made for the foes a place asks of,
  * most being too far from every place weighed. */
+/* A foe's front strips (cc_front_strips), made the first time a place
+ * a square from it asks. */
+static const struct bt_rect *
+foe_front(struct foe *fo)
+{
+	if (fo->nfront < 0)
+		fo->nfront = cc_front_strips(fo->e, fo->front);
+	return fo->front;
+}
+
+/* Does r meet a front strip of the foe? */
+static bool
+foe_meets(struct foe *fo, const struct bt_rect *r)
+{
+	const struct bt_rect *front = foe_front(fo);
+
+	return meets(front, fo->nfront, r);
+}
+
 static const double *
 foe_hit(const struct bt_state *st, const struct foes *f, struct foe *fo)
 {
-	if (!fo->have_hit)
+	if (!fo->have_hit) {
+		cc_attacker_of(st, fo->e, false, &fo->melee);
 		for (int flank = 0; flank <= 1; flank++)
 			fo->hit[flank] = melee_worth(st, fo->e, &fo->melee,
 			    f->u, flank);
+	}
 	fo->have_hit = true;
 	return fo->hit;
 }
 
 static const double *
-foe_strike(const struct bt_state *st, const struct foes *f, struct foe *fo)
+foe_strike(const struct bt_state *st, struct foes *f, struct foe *fo)
 {
+	if (!f->have_mine)
+		cc_attacker_of(st, f->u, false, &f->mine);
+	f->have_mine = true;
 	if (!fo->have_strike)
 		for (int flank = 0; flank <= 1; flank++)
 			fo->strike[flank] = melee_worth(st, f->u, &f->mine,
@@ -376,7 +403,7 @@ best_attack(const struct bt_state *st, struct foes *f,
 			nfront = cc_front_strips(me, front);
 		if (f->v[i].dist <= 1 && meets(front, nfront, &f->v[i].r) &&
 		    (v = foe_strike(st, f, &f->v[i])[cc_flank(t,
-		    &f->v[i].front[0], &r)]) > best)
+		    &foe_front(&f->v[i])[0], &r)]) > best)
 			best = v;
 		/* out of range, skipped before the call that asks it */
 		if (!me->ranged.present ||
@@ -413,7 +440,7 @@ danger_at(const struct bt_state *st, struct foes *f, const struct bt_unit *me)
 		/* e's front strips are a square from it: none meets me
 		 * further off */
 		if (f->v[i].dist <= 1 &&
-		    meets(f->v[i].front, f->v[i].nfront, &r))
+		    foe_meets(&f->v[i], &r))
 			d += foe_hit(st, f, &f->v[i])[cc_flank(me, &mine,
 			    &f->v[i].r)];
 		else if (f->v[i].dist <= f->v[i].reach)
