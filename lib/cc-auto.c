@@ -527,100 +527,26 @@ place_approach(const struct bt_unit *me, int d, double v, bool acted)
 }
 
 /*
- * What no move's place can beat, known from where the unit stands (here,
- * measured): a move's end is its footprint shifted by so many squares
- * (the most any of its four sides moved), and no foe is nearer it than
- * here, less the shift (G-1's distance is between nearest squares). So
- * the nearest foe is at least d - shift away, and the attack there is
- * worth no more than the most a hit of its melee is worth on any foe,
- * if one may be a square away, or of its shot, if one may be in range.
- */
-struct bound {
-	struct bt_rect	 home;
-	int		 d, closest;	/* here's nearest and closest (-1:
-					 * no foe) */
-	double		 melee, shot;	/* the most an attack is worth */
-};
-
-static void
-bound_of(const struct foes *f, const struct bt_unit *u, int d,
-    struct bound *b)
-{
-	b->home = cc_rect(u);
-	b->d = d;
-	b->closest = f->closest;
-	b->melee = b->shot = 0;
-	for (size_t i = 0; i < f->n; i++) {
-		/* an attack is chance * worth, chance <= 1: no more than
-		 * the worth, or 0 */
-		double m = worth(f->v[i].e, u->damage);
-		double w = u->ranged.present ? worth(f->v[i].e,
-		    u->ranged.damage) : 0;
-
-		if (m > b->melee)
-			b->melee = m;
-		if (w > b->shot)
-			b->shot = w;
-	}
-}
-
-/* The nearest that can be after a shift, from the nearest before. */
-static int
-shifted(int d, int shift)
-{
-	if (d < 0)
-		return d;
-	return d > shift ? d - shift : 0;
-}
-
-static int
-most(int a, int b)
-{
-	return a > b ? a : b;
-}
-
-/*
  * A move's worth, its place's less its cost and what it provokes, into
  * *v, if it may be above that; false, and *v untouched, if it can't
  * be. Its worth without the danger and the contact is never below it,
  * in floating point too: they only subtract (all of the danger's terms
- * are >= 0, which b given says: the unit's HP is >= 0, so what a hit on
+ * are >= 0, which bounded says: the unit's HP is >= 0, so what a hit on
  * it is worth is), a subtraction of x >= 0 never rounds above what it
  * subtracts from, and the approach is subtracted from the one whenever
- * from the other, from no more. Nor is it above the same with an attack
- * no less and a nearest foe no further (struct bound), which is asked
- * first, with no foe measured: the approach is monotone in both. So a
- * move that can't beat the best so far is not weighed further.
+ * from the other, from no more. So a move that can't beat the best so
+ * far is not weighed further: danger_at was half a place's work.
  */
 static bool
 move_worth(const struct bt_state *st, struct foes *f,
     const struct bt_unit *me, bool acted, const struct bt_option *op,
-    const struct bound *b, double above, double *v)
+    bool bounded, double above, double *v)
 {
 	double less = 0.001 * op->cost, provoke = op->provokes ? W_PROVOKE : 0;
 	struct place p;
 
-	if (b != NULL) {
-		struct bt_rect r = cc_rect(me);
-		int shift = most(most(abs(r.x0 - b->home.x0),
-		    abs(r.x1 - b->home.x1)), most(abs(r.y0 - b->home.y0),
-		    abs(r.y1 - b->home.y1)));
-		int close = shifted(b->closest, shift);
-		double most_attack = 0;
-
-		if (!acted && close >= 0 && close <= 1 &&
-		    b->melee > most_attack)
-			most_attack = b->melee;
-		if (!acted && close >= 0 && me->ranged.present &&
-		    close * CC_SQUARE <= f->my_shot_ft &&
-		    b->shot > most_attack)
-			most_attack = b->shot;
-		if (place_approach(me, shifted(b->d, shift), most_attack,
-		    acted) - less - provoke <= above)
-			return false;
-	}
 	place_of(st, f, me, acted, &p);
-	if (b != NULL && place_approach(me, p.d, p.attack, acted) - less -
+	if (bounded && place_approach(me, p.d, p.attack, acted) - less -
 	    provoke <= above)
 		return false;
 	*v = place_approach(me, p.d, place_less(st, f, me, p.attack,
@@ -707,7 +633,6 @@ choose_general(const struct bt_state *st, const char *side,
 	struct foes f;
 	struct bt_unit me;
 	struct place p;
-	struct bound b;
 
 	(void)side;
 	(void)rng;
@@ -717,7 +642,6 @@ choose_general(const struct bt_state *st, const char *side,
 	/* Staying is weighed first: a move no better than it by 0.05 is
 	 * not taken, and need not be weighed further. */
 	place_of(st, &f, u, acted, &p);
-	bound_of(&f, u, p.d, &b);
 	danger = danger_at(st, &f, u);
 	here = place_approach(u, p.d, place_less(st, &f, u, p.attack, danger),
 	    acted);
@@ -734,8 +658,7 @@ choose_general(const struct bt_state *st, const char *side,
 		if (op->kind == BT_OPT_MOVE) {
 			at_end(&me, u, op);
 			/* the first of equals: v must be above the best */
-			if (move_worth(st, &f, &me, acted, op, u->hp >= 0 ?
-			    &b : NULL,
+			if (move_worth(st, &f, &me, acted, op, u->hp >= 0,
 			    have_move && best_move > above ? best_move :
 			    above, &v) && v > best_move)
 				best_move = v, move = i, have_move = true;
