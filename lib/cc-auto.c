@@ -5,6 +5,7 @@
  * decide from the state alone, drawing nothing from the generator, so
  * the same state always gets the same order.
  */
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -75,6 +76,7 @@ struct foes {
 	int		 my_shot_ft;	/* its shot's reach, from anywhere */
 	int		 closest;	/* the least dist, from the place last
 					 * weighed */
+	struct bt_rect	 at;		/* the footprint the dist are from */
 	struct foe	 here[FOES_HERE];
 };
 
@@ -95,6 +97,7 @@ foes_of(const struct bt_state *st, const struct bt_unit *u, struct foes *f)
 	    bt_xreallocarray(NULL, st->nunits, sizeof(*f->v));
 	f->n = 0;
 	f->u = u;
+	f->at.x0 = 0, f->at.x1 = -1;	/* none: no footprint is empty */
 	f->have_mine = false;
 	f->my_shot_ft = u->ranged.present ? cc_shot_range(st, u) : 0;
 	for (size_t i = 0; i < st->nunits; i++) {
@@ -171,6 +174,7 @@ nearest(struct foes *f, const struct bt_unit *me)
 			best = d;
 	}
 	f->closest = closest;
+	f->at = r;
 	return best >= 0 ? best : best_broken;
 }
 
@@ -480,6 +484,62 @@ late(const struct bt_state *st)
 	return f > 0 ? f : 0;
 }
 
+/* The foes measured from me, if they are not yet (nearest). */
+static void
+measure(struct foes *f, const struct bt_unit *me)
+{
+	struct bt_rect r = cc_rect(me);
+
+	if (r.x0 != f->at.x0 || r.y0 != f->at.y0 || r.x1 != f->at.x1 ||
+	    r.y1 != f->at.y1)
+		nearest(f, me);
+}
+
+/*
+ * The nearest foe and the closest foe of the footprints of a listing's
+ * moves, each measured once: two moves in five end on the footprint of
+ * an earlier one, facing another way (a square unit's four facings, a
+ * long one's two), and a move with no attack whose bound fails
+ * (move_worth) asks nothing else of the foes. The footprints by their
+ * top-left square, in a window about the unit, and whether they are a
+ * quarter turn from its own; none kept for a window bigger than
+ * ENDS_MAX.
+ */
+#define ENDS_MAX	1024
+
+struct ends {
+	int		 x0, y0, w, h;
+	uint64_t	 known[ENDS_MAX / 64];
+	int		 d[ENDS_MAX], closest[ENDS_MAX];
+};
+
+static void
+ends_of(const struct bt_state *st, const struct bt_unit *u, struct ends *e)
+{
+	/* the moves' ends are no further than its speed's steps, but for
+	 * a turn's shift of its footprint; one further is not kept */
+	int r = cc_speed(st, u) / CC_STEP + u->w + u->h;
+
+	e->x0 = u->x - r;
+	e->y0 = u->y - r;
+	e->w = e->h = 2 * r + 1;
+	if ((long)e->w * e->h * 2 > ENDS_MAX)
+		e->w = e->h = 0;
+	memset(e->known, 0, sizeof(e->known));
+}
+
+/* me's footprint's index in e, or -1; u the unit me is a copy of. */
+static int
+end_index(const struct ends *e, const struct bt_unit *u,
+    const struct bt_unit *me)
+{
+	unsigned x = (unsigned)(me->x - e->x0), y = (unsigned)(me->y - e->y0);
+
+	if (x >= (unsigned)e->w || y >= (unsigned)e->h)
+		return -1;
+	return (int)((y * (unsigned)e->w + x) * 2) + (me->w != u->w);
+}
+
 /*
  * A place for me to end its movement at: the attack it could make from
  * there (none once it has acted), less the danger it stands in (twice
@@ -499,6 +559,37 @@ place_of(const struct bt_state *st, struct foes *f, const struct bt_unit *me,
 {
 	p->d = nearest(f, me);		/* measures, for all below */
 	p->attack = acted ? 0 : best_attack(st, f, me);
+}
+
+/* place_of of a move's end, the nearest and closest from e when known
+ * there, the foes measured only if they must be for the attack. */
+static void
+end_place(const struct bt_state *st, struct foes *f, struct ends *e,
+    const struct bt_unit *u, const struct bt_unit *me, bool acted,
+    struct place *p)
+{
+	int k = end_index(e, u, me);
+
+	if (k >= 0 && (e->known[(unsigned)k / 64] >> ((unsigned)k % 64) & 1)) {
+		p->d = e->d[k];
+		f->closest = e->closest[k];
+	} else {
+		p->d = nearest(f, me);
+		if (k >= 0) {
+			e->d[k] = p->d;
+			e->closest[k] = f->closest;
+			e->known[(unsigned)k / 64] |= (uint64_t)1 <<
+			    ((unsigned)k % 64);
+		}
+	}
+	/* best_attack's first test: nothing a square off nor in range */
+	if (acted || (f->closest > 1 && (!me->ranged.present ||
+	    f->closest * CC_SQUARE > f->my_shot_ft)))
+		p->attack = 0;
+	else {
+		measure(f, me);
+		p->attack = best_attack(st, f, me);
+	}
 }
 
 /* The attack less the danger (danger_at's), the foes measured from me
@@ -538,17 +629,18 @@ place_approach(const struct bt_unit *me, int d, double v, bool acted)
  * far is not weighed further: danger_at was half a place's work.
  */
 static bool
-move_worth(const struct bt_state *st, struct foes *f,
-    const struct bt_unit *me, bool acted, const struct bt_option *op,
-    bool bounded, double above, double *v)
+move_worth(const struct bt_state *st, struct foes *f, struct ends *e,
+    const struct bt_unit *u, const struct bt_unit *me, bool acted,
+    const struct bt_option *op, bool bounded, double above, double *v)
 {
 	double less = 0.001 * op->cost, provoke = op->provokes ? W_PROVOKE : 0;
 	struct place p;
 
-	place_of(st, f, me, acted, &p);
+	end_place(st, f, e, u, me, acted, &p);
 	if (bounded && place_approach(me, p.d, p.attack, acted) - less -
 	    provoke <= above)
 		return false;
+	measure(f, me);
 	*v = place_approach(me, p.d, place_less(st, f, me, p.attack,
 	    danger_at(st, f, me)), acted) - less - provoke;
 	return true;
@@ -633,6 +725,7 @@ choose_general(const struct bt_state *st, const char *side,
 	struct foes f;
 	struct bt_unit me;
 	struct place p;
+	struct ends ends;
 
 	(void)side;
 	(void)rng;
@@ -642,6 +735,7 @@ choose_general(const struct bt_state *st, const char *side,
 	/* Staying is weighed first: a move no better than it by 0.05 is
 	 * not taken, and need not be weighed further. */
 	place_of(st, &f, u, acted, &p);
+	ends_of(st, u, &ends);
 	danger = danger_at(st, &f, u);
 	here = place_approach(u, p.d, place_less(st, &f, u, p.attack, danger),
 	    acted);
@@ -658,7 +752,8 @@ choose_general(const struct bt_state *st, const char *side,
 		if (op->kind == BT_OPT_MOVE) {
 			at_end(&me, u, op);
 			/* the first of equals: v must be above the best */
-			if (move_worth(st, &f, &me, acted, op, u->hp >= 0,
+			if (move_worth(st, &f, &ends, u, &me, acted, op,
+			    u->hp >= 0,
 			    have_move && best_move > above ? best_move :
 			    above, &v) && v > best_move)
 				best_move = v, move = i, have_move = true;
