@@ -331,10 +331,6 @@ melee_worth(const struct bt_state *st, const struct bt_unit *a,
 	return chance(need, adv) * worth(t, a->damage);
 }
 
-/* A foe's melee on the unit, for the general, and the unit's on it: of
- * the unit where it stands, as its copies at the ends of its moves are
- * the unit but for their place. Made for the foes a place asks of,
- * most being too far from every place weighed. */
 /* A foe's front strips (cc_front_strips), made the first time a place
  * a square from it asks. */
 static const struct bt_rect *
@@ -354,6 +350,10 @@ foe_meets(struct foe *fo, const struct bt_rect *r)
 	return meets(front, fo->nfront, r);
 }
 
+/* A foe's melee on the unit, for the general, and the unit's on it: of
+ * the unit where it stands, as its copies at the ends of its moves are
+ * the unit but for their place. Made for the foes a place asks of,
+ * most being too far from every place weighed. */
 static const double *
 foe_hit(const struct bt_state *st, const struct foes *f, struct foe *fo)
 {
@@ -443,8 +443,7 @@ danger_at(const struct bt_state *st, struct foes *f, const struct bt_unit *me)
 			continue;
 		/* e's front strips are a square from it: none meets me
 		 * further off */
-		if (f->v[i].dist <= 1 &&
-		    foe_meets(&f->v[i], &r))
+		if (f->v[i].dist <= 1 && foe_meets(&f->v[i], &r))
 			d += foe_hit(st, f, &f->v[i])[cc_flank(me, &mine,
 			    &f->v[i].r)];
 		else if (f->v[i].dist <= f->v[i].reach)
