@@ -5,6 +5,7 @@
  * decide from the state alone, drawing nothing from the generator, so
  * the same state always gets the same order.
  */
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -42,17 +43,22 @@ at_end(struct bt_unit *me, const struct bt_unit *u, const struct bt_option *op)
 struct foe {
 	const struct bt_unit *e;
 	struct bt_rect	 r;
-	struct bt_rect	 front[4];	/* what it strikes (cc_front_strips) */
-	int		 nfront;
+	struct bt_rect	 front[4];	/* what it strikes (cc_front_strips),
+					 * made when first asked (foe_front) */
+	int		 nfront;		/* -1: not made yet */
 	int		 reach;		/* squares it may move (CC-8, CC-4) */
-	struct cc_attacker melee, shot;	/* its attacks' odds from there */
+	struct cc_attacker melee, shot;	/* its attacks' odds from there, made
+					 * when first asked */
 	int		 shot_ft;	/* its shot's reach (cc_shot_range) */
 	int		 dist;		/* squares from the place last weighed
-					 * (measure) */
-	/* general (foes_weigh): what its melee on the unit is worth, and
-	 * the unit's on it, [1] on the flank or rear (CC-18), [0] not:
-	 * the rest of the odds is the same wherever the unit stands */
+					 * (nearest) */
+	bool		 have_shot;	/* shot made yet (foe_shot) */
+	/* general (foe_hit, foe_strike): what its melee on the unit is
+	 * worth, and the unit's on it, [1] on the flank or rear (CC-18),
+	 * [0] not: the rest of the odds is the same wherever the unit
+	 * stands; made the first time a place asks */
 	double		 hit[2], strike[2];
+	bool		 have_hit, have_strike;
 };
 
 /* No allocation in a turn (issue 15): the foes of a battle of up to
@@ -63,8 +69,14 @@ struct foe {
 struct foes {
 	struct foe	*v;
 	size_t		 n;
-	struct cc_attacker mine;	/* the unit's melee, from anywhere */
+	const struct bt_unit *u;	/* whose foes */
+	bool		 have_mine;
+	struct cc_attacker mine;	/* the unit's melee, from anywhere:
+					 * with the strikes (foe_strike) */
 	int		 my_shot_ft;	/* its shot's reach, from anywhere */
+	int		 closest;	/* the least dist, from the place last
+					 * weighed */
+	struct bt_rect	 at;		/* the footprint the dist are from */
 	struct foe	 here[FOES_HERE];
 };
 
@@ -84,7 +96,9 @@ foes_of(const struct bt_state *st, const struct bt_unit *u, struct foes *f)
 	f->v = st->nunits <= FOES_HERE ? f->here :
 	    bt_xreallocarray(NULL, st->nunits, sizeof(*f->v));
 	f->n = 0;
-	cc_attacker_of(st, u, false, &f->mine);
+	f->u = u;
+	f->at.x0 = 0, f->at.x1 = -1;	/* none: no footprint is empty */
+	f->have_mine = false;
 	f->my_shot_ft = u->ranged.present ? cc_shot_range(st, u) : 0;
 	for (size_t i = 0; i < st->nunits; i++) {
 		const struct bt_unit *e = &st->units[i];
@@ -93,14 +107,12 @@ foes_of(const struct bt_state *st, const struct bt_unit *u, struct foes *f)
 			continue;
 		f->v[f->n].e = e;
 		f->v[f->n].r = cc_rect(e);
-		f->v[f->n].nfront = cc_front_strips(e, f->v[f->n].front);
+		f->v[f->n].nfront = -1;
 		f->v[f->n].reach = cc_speed(st, e) / CC_STEP;
-		cc_attacker_of(st, e, false, &f->v[f->n].melee);
-		f->v[f->n].shot_ft = 0;
-		if (e->ranged.present) {
-			cc_attacker_of(st, e, true, &f->v[f->n].shot);
-			f->v[f->n].shot_ft = cc_shot_range(st, e);
-		}
+		f->v[f->n].shot_ft = e->ranged.present ? cc_shot_range(st, e) :
+		    0;
+		f->v[f->n].have_shot = false;
+		f->v[f->n].have_hit = f->v[f->n].have_strike = false;
 		f->n++;
 	}
 }
@@ -112,28 +124,48 @@ foes_free(struct foes *f)
 		free(f->v);
 }
 
-/* Each enemy's distance from me, for danger_at and nearest to share:
- * a place is weighed against every enemy by both. */
-static void
-measure(struct foes *f, const struct bt_unit *me)
+/* The foe's shot's odds, made the first time a place asks: the shot's
+ * circumstances scan the battle (cc_in_contact), and most foes are never
+ * near enough to shoot at any place weighed. */
+static const struct cc_attacker *
+foe_shot(const struct bt_state *st, struct foe *fo)
 {
-	struct bt_rect r = cc_rect(me);
-
-	for (size_t i = 0; i < f->n; i++)
-		f->v[i].dist = bt_rect_distance(&r, &f->v[i].r);
+	if (!fo->have_shot)
+		cc_attacker_of(st, fo->e, true, &fo->shot);
+	fo->have_shot = true;
+	return &fo->shot;
 }
 
-/* The nearest unbroken enemy's distance in squares (broken ones, when
- * no other is left), or -1; measured from me. */
+/* How far the squares a0..a1 are from b0..b1 (G-1). */
+static inline int
+gap(int a0, int a1, int b0, int b1)
+{
+	return a1 < b0 ? b0 - a1 : b1 < a0 ? a0 - b1 : 0;
+}
+
+/*
+ * The nearest unbroken enemy's distance in squares (broken ones, when
+ * no other is left), or -1; measured from me. It measures each enemy's
+ * distance from me and the least, for best_attack and danger_at to
+ * share (bt_rect_distance, inline: each of the dozens of places an
+ * order weighs is measured against every enemy, a call a distance).
+ */
 static int
 nearest(struct foes *f, const struct bt_unit *me)
 {
-	int best = -1, best_broken = -1;
+	struct bt_rect r = cc_rect(me);
+	int best = -1, best_broken = -1, closest = -1;
 
-	measure(f, me);
 	for (size_t i = 0; i < f->n; i++) {
 		const struct bt_unit *e = f->v[i].e;
-		int d = f->v[i].dist;
+		const struct bt_rect *fr = &f->v[i].r;
+		int dx = gap(r.x0, r.x1, fr->x0, fr->x1);
+		int dy = gap(r.y0, r.y1, fr->y0, fr->y1);
+		int d = dx > dy ? dx : dy;
+
+		f->v[i].dist = d;
+		if (closest < 0 || d < closest)
+			closest = d;
 
 		if (e->status & BT_ST_BROKEN) {
 			if (best_broken < 0 || d < best_broken)
@@ -141,6 +173,8 @@ nearest(struct foes *f, const struct bt_unit *me)
 		} else if (best < 0 || d < best)
 			best = d;
 	}
+	f->closest = closest;
+	f->at = r;
 	return best >= 0 ? best : best_broken;
 }
 
@@ -155,17 +189,19 @@ front_on(const struct foes *f, const struct bt_unit *me)
 	return false;
 }
 
-/* Does a's front touch an enemy of its own? */
+/* Does a's front touch an enemy of its own (front_on, without the
+ * foes' odds)? */
 static bool
 front_on_enemy(const struct bt_state *st, const struct bt_unit *a)
 {
-	struct foes f;
-	bool on;
+	for (size_t i = 0; i < st->nunits; i++) {
+		const struct bt_unit *e = &st->units[i];
 
-	foes_of(st, a, &f);
-	on = front_on(&f, a);
-	foes_free(&f);
-	return on;
+		if (cc_in_battle(e) && cc_enemies(a, e) &&
+		    cc_front_touches(a, e))
+			return true;
+	}
+	return false;
 }
 
 static size_t
@@ -295,28 +331,60 @@ melee_worth(const struct bt_state *st, const struct bt_unit *a,
 	return chance(need, adv) * worth(t, a->damage);
 }
 
-/* Each foe's melee on u and u's on it, for the general: u's copies at
- * the ends of its moves are u but for their place. */
-static void
-foes_weigh(const struct bt_state *st, const struct bt_unit *u,
-    struct foes *f)
+/* A foe's front strips (cc_front_strips), made the first time a place
+ * a square from it asks. */
+static const struct bt_rect *
+foe_front(struct foe *fo)
 {
-	for (size_t i = 0; i < f->n; i++) {
-		struct foe *fo = &f->v[i];
+	if (fo->nfront < 0)
+		fo->nfront = cc_front_strips(fo->e, fo->front);
+	return fo->front;
+}
 
-		for (int flank = 0; flank <= 1; flank++) {
-			fo->hit[flank] = melee_worth(st, fo->e, &fo->melee, u,
-			    flank);
-			fo->strike[flank] = melee_worth(st, u, &f->mine, fo->e,
-			    flank);
-		}
+/* Does r meet a front strip of the foe? */
+static bool
+foe_meets(struct foe *fo, const struct bt_rect *r)
+{
+	const struct bt_rect *front = foe_front(fo);
+
+	return meets(front, fo->nfront, r);
+}
+
+/* A foe's melee on the unit, for the general, and the unit's on it: of
+ * the unit where it stands, as its copies at the ends of its moves are
+ * the unit but for their place. Made for the foes a place asks of,
+ * most being too far from every place weighed. */
+static const double *
+foe_hit(const struct bt_state *st, const struct foes *f, struct foe *fo)
+{
+	if (!fo->have_hit) {
+		cc_attacker_of(st, fo->e, false, &fo->melee);
+		for (int flank = 0; flank <= 1; flank++)
+			fo->hit[flank] = melee_worth(st, fo->e, &fo->melee,
+			    f->u, flank);
 	}
+	fo->have_hit = true;
+	return fo->hit;
+}
+
+static const double *
+foe_strike(const struct bt_state *st, struct foes *f, struct foe *fo)
+{
+	if (!f->have_mine)
+		cc_attacker_of(st, f->u, false, &f->mine);
+	f->have_mine = true;
+	if (!fo->have_strike)
+		for (int flank = 0; flank <= 1; flank++)
+			fo->strike[flank] = melee_worth(st, f->u, &f->mine,
+			    fo->e, flank);
+	fo->have_strike = true;
+	return fo->strike;
 }
 
 /* The best attack me could make from where it stands, melee or shot;
  * the foes measured from there. */
 static double
-best_attack(const struct bt_state *st, const struct foes *f,
+best_attack(const struct bt_state *st, struct foes *f,
     const struct bt_unit *me)
 {
 	struct cc_attacker shot;
@@ -326,6 +394,10 @@ best_attack(const struct bt_state *st, const struct foes *f,
 				 * near enough to meet them */
 	bool have_shot = false;
 
+	/* none near enough for melee or in range: nothing below is */
+	if (f->closest > 1 && (!me->ranged.present ||
+	    f->closest * CC_SQUARE > f->my_shot_ft))
+		return 0;
 	for (size_t i = 0; i < f->n; i++) {
 		const struct bt_unit *t = f->v[i].e;
 
@@ -334,8 +406,8 @@ best_attack(const struct bt_state *st, const struct foes *f,
 		if (f->v[i].dist <= 1 && nfront < 0)
 			nfront = cc_front_strips(me, front);
 		if (f->v[i].dist <= 1 && meets(front, nfront, &f->v[i].r) &&
-		    (v = f->v[i].strike[cc_flank(t, &f->v[i].front[0],
-		    &r)]) > best)
+		    (v = foe_strike(st, f, &f->v[i])[cc_flank(t,
+		    &foe_front(&f->v[i])[0], &r)]) > best)
 			best = v;
 		/* out of range, skipped before the call that asks it */
 		if (!me->ranged.present ||
@@ -356,46 +428,38 @@ best_attack(const struct bt_state *st, const struct foes *f,
  * the melee of those whose front touches it (with the flank they have
  * on it), a part of the shots of those that can shoot it, and a smaller
  * part of the melee of those near enough to come at it. The foes
- * measured from me already (measure).
+ * measured from me already (nearest).
  */
 static double
-danger_at(const struct bt_state *st, const struct foes *f,
-    const struct bt_unit *me)
+danger_at(const struct bt_state *st, struct foes *f, const struct bt_unit *me)
 {
 	struct bt_rect r = cc_rect(me), mine = cc_strip(me, me->facing);
 	double d = 0;
 
 	for (size_t i = 0; i < f->n; i++) {
 		const struct bt_unit *e = f->v[i].e;
-		bool flank;
 
 		if (e->status & BT_ST_BROKEN)
 			continue;
-		flank = cc_flank(me, &mine, &f->v[i].r);
 		/* e's front strips are a square from it: none meets me
 		 * further off */
-		if (f->v[i].dist <= 1 &&
-		    meets(f->v[i].front, f->v[i].nfront, &r))
-			d += f->v[i].hit[flank];
+		if (f->v[i].dist <= 1 && foe_meets(&f->v[i], &r))
+			d += foe_hit(st, f, &f->v[i])[cc_flank(me, &mine,
+			    &f->v[i].r)];
 		else if (f->v[i].dist <= f->v[i].reach)
-			d += W_COMING * f->v[i].hit[flank];
+			d += W_COMING * foe_hit(st, f, &f->v[i])[cc_flank(me,
+			    &mine, &f->v[i].r)];
 		if (e->ranged.present &&
 		    f->v[i].dist * CC_SQUARE <= f->v[i].shot_ft &&
 		    cc_shot_reaches(st, e, me, f->v[i].dist))
-			d += 0.5 * expect(st, e, &f->v[i].shot, me, true);
+			d += 0.5 * expect(st, e, foe_shot(st, &f->v[i]), me,
+			    true);
 	}
 	return d;
 }
 
-static double
-danger(const struct bt_state *st, struct foes *f, const struct bt_unit *me)
-{
-	measure(f, me);
-	return danger_at(st, f, me);
-}
-
 /* cc_in_contact of me, from its foes: they are the enemies in the
- * battle; measured from me already (measure), and none further than a
+ * battle; measured from me already (nearest), and none further than a
  * square is adjacent. */
 static bool
 in_contact(const struct foes *f, const struct bt_unit *me)
@@ -419,37 +483,186 @@ late(const struct bt_state *st)
 	return f > 0 ? f : 0;
 }
 
+/* The foes measured from me, if they are not yet (nearest). */
+static void
+measure(struct foes *f, const struct bt_unit *me)
+{
+	struct bt_rect r = cc_rect(me);
+
+	if (r.x0 != f->at.x0 || r.y0 != f->at.y0 || r.x1 != f->at.x1 ||
+	    r.y1 != f->at.y1)
+		nearest(f, me);
+}
+
+/*
+ * The nearest foe and the closest foe of the footprints of a listing's
+ * moves, each measured once: two moves in five end on the footprint of
+ * an earlier one, facing another way (a square unit's four facings, a
+ * long one's two), and a move with no attack whose bound fails
+ * (move_worth) asks nothing else of the foes. The footprints by their
+ * top-left square, in a window about the unit, and whether they are a
+ * quarter turn from its own; none kept for a window bigger than
+ * ENDS_MAX.
+ */
+#define ENDS_MAX	1024
+
+struct ends {
+	int		 x0, y0, w, h;
+	uint64_t	 known[ENDS_MAX / 64];
+	int		 d[ENDS_MAX], closest[ENDS_MAX];
+};
+
+static void
+ends_of(const struct bt_state *st, const struct bt_unit *u, struct ends *e)
+{
+	/* the moves' ends are no further than its speed's steps, but for
+	 * a turn's shift of its footprint; one further is not kept */
+	int r = cc_speed(st, u) / CC_STEP + u->w + u->h;
+
+	e->x0 = u->x - r;
+	e->y0 = u->y - r;
+	e->w = e->h = 2 * r + 1;
+	if ((long)e->w * e->h * 2 > ENDS_MAX)
+		e->w = e->h = 0;
+	memset(e->known, 0, sizeof(e->known));
+}
+
+/* me's footprint's index in e, or -1; u the unit me is a copy of. */
+static int
+end_index(const struct ends *e, const struct bt_unit *u,
+    const struct bt_unit *me)
+{
+	unsigned x = (unsigned)(me->x - e->x0), y = (unsigned)(me->y - e->y0);
+
+	if (x >= (unsigned)e->w || y >= (unsigned)e->h)
+		return -1;
+	return (int)((y * (unsigned)e->w + x) * 2) + (me->w != u->w);
+}
+
 /*
  * A place for me to end its movement at: the attack it could make from
  * there (none once it has acted), less the danger it stands in (twice
  * for a unit that shoots: it keeps out of contact), less a little for
  * each square between it and the nearest enemy, or, for a unit that
- * shoots, between it and its range.
+ * shoots, between it and its range. In three steps, as a move's worth
+ * is bounded by the first and the last alone (move_worth).
  */
+struct place {
+	int		 d;	/* the nearest enemy's squares */
+	double		 attack;
+};
+
+static void
+place_of(const struct bt_state *st, struct foes *f, const struct bt_unit *me,
+    bool acted, struct place *p)
+{
+	p->d = nearest(f, me);		/* measures, for all below */
+	p->attack = acted ? 0 : best_attack(st, f, me);
+}
+
+/* place_of of a move's end, the nearest and closest from e when known
+ * there, the foes measured only if they must be for the attack. */
+static void
+end_place(const struct bt_state *st, struct foes *f, struct ends *e,
+    const struct bt_unit *u, const struct bt_unit *me, bool acted,
+    struct place *p)
+{
+	int k = end_index(e, u, me);
+
+	if (k >= 0 && (e->known[(unsigned)k / 64] >> ((unsigned)k % 64) & 1)) {
+		p->d = e->d[k];
+		f->closest = e->closest[k];
+	} else {
+		p->d = nearest(f, me);
+		if (k >= 0) {
+			e->d[k] = p->d;
+			e->closest[k] = f->closest;
+			e->known[(unsigned)k / 64] |= (uint64_t)1 <<
+			    ((unsigned)k % 64);
+		}
+	}
+	/* best_attack's first test: nothing a square off nor in range */
+	if (acted || (f->closest > 1 && (!me->ranged.present ||
+	    f->closest * CC_SQUARE > f->my_shot_ft)))
+		p->attack = 0;
+	else {
+		measure(f, me);
+		p->attack = best_attack(st, f, me);
+	}
+}
+
+/* The attack less the danger (danger_at's), the foes measured from me
+ * (place_of). */
 static double
-place_worth(const struct bt_state *st, struct foes *f,
-    const struct bt_unit *me, bool acted)
+place_less(const struct bt_state *st, struct foes *f,
+    const struct bt_unit *me, double v, double danger)
 {
 	bool shoots = me->ranged.present;
-	int d = nearest(f, me);		/* measures, for the two below */
-	double v = acted ? 0 : best_attack(st, f, me);
 
-	v -= (shoots ? W_SHOT_DANGER : W_MELEE_DANGER) * danger_at(st, f,
-	    me) * late(st);
+	v -= (shoots ? W_SHOT_DANGER : W_MELEE_DANGER) * danger * late(st);
 	if (shoots && in_contact(f, me))
 		v -= 1;
-	if (d > 0 && shoots)
+	return v;
+}
+
+/* ... then the approach, from v, what place_less left. */
+static double
+place_approach(const struct bt_unit *me, int d, double v, bool acted)
+{
+	if (d > 0 && me->ranged.present)
 		d -= me->ranged.range / CC_SQUARE;
 	if (d > 0 && (v <= 0 || acted))
 		v -= W_APPROACH * d;
 	return v;
 }
 
-/* The worth of a listed attack, Support, Ready, Defend or Rally. */
+/*
+ * A move's worth, its place's less its cost and what it provokes, into
+ * *v, if it may be above that; false, and *v untouched, if it can't
+ * be. Its worth without the danger and the contact is never below it,
+ * in floating point too: they only subtract (all of the danger's terms
+ * are >= 0, which bounded says: the unit's HP is >= 0, so what a hit on
+ * it is worth is), a subtraction of x >= 0 never rounds above what it
+ * subtracts from, and the approach is subtracted from the one whenever
+ * from the other, from no more. So a move that can't beat the best so
+ * far is not weighed further: danger_at was half a place's work.
+ */
+static bool
+move_worth(const struct bt_state *st, struct foes *f, struct ends *e,
+    const struct bt_unit *u, const struct bt_unit *me, bool acted,
+    const struct bt_option *op, bool bounded, double above, double *v)
+{
+	double less = 0.001 * op->cost, provoke = op->provokes ? W_PROVOKE : 0;
+	struct place p;
+
+	end_place(st, f, e, u, me, acted, &p);
+	if (bounded && place_approach(me, p.d, p.attack, acted) - less -
+	    provoke <= above)
+		return false;
+	measure(f, me);
+	*v = place_approach(me, p.d, place_less(st, f, me, p.attack,
+	    danger_at(st, f, me)), acted) - less - provoke;
+	return true;
+}
+
+/* The unit an option names: cc_options names it by the state's own
+ * string, found by a look at each unit's, not by a search by name
+ * (bt_unit_find, which it falls back on). */
+static const struct bt_unit *
+target_of(const struct bt_state *st, const char *id)
+{
+	for (size_t i = 0; i < st->nunits; i++)
+		if (st->units[i].id == id)
+			return &st->units[i];
+	return bt_unit_find(st, id);
+}
+
+/* The worth of a listed attack, Support, Ready, Defend or Rally; u's
+ * nearest foe and the danger it stands in given (place_of, danger_at). */
 static double
-action_worth(const struct bt_state *st, struct foes *f,
-    const struct bt_unit *u, const struct bt_options *o,
-    const struct bt_option *op)
+action_worth(const struct bt_state *st, const struct bt_unit *u,
+    const struct bt_options *o, const struct bt_option *op, int near,
+    double danger)
 {
 	const char *line = bt_option_line(o, op);
 	const struct bt_unit *t;
@@ -457,7 +670,7 @@ action_worth(const struct bt_state *st, struct foes *f,
 	switch (op->kind) {
 	case BT_OPT_ATTACK:
 	case BT_OPT_SHOOT:
-		t = bt_unit_find(st, op->target);
+		t = target_of(st, op->target);
 		return chance(op->need, op->adv) * worth(t, op->kind ==
 		    BT_OPT_SHOOT ? u->ranged.damage : u->damage);
 	case BT_OPT_MORALE: {
@@ -477,9 +690,9 @@ action_worth(const struct bt_state *st, struct foes *f,
 	}
 	if (strstr(line, " defend") != NULL)	/* CC-22: what strikes it has
 						 * disadvantage */
-		return 0.4 * danger(st, f, u);
+		return 0.4 * danger;
 	if (strstr(line, " support ") != NULL) {	/* CC-26 */
-		const struct bt_unit *a = bt_unit_find(st, op->target);
+		const struct bt_unit *a = target_of(st, op->target);
 
 		/* worth it to an ally in melee that holds none yet */
 		if (a->supported_by != NULL || (a->status & BT_ST_BROKEN) ||
@@ -489,7 +702,7 @@ action_worth(const struct bt_state *st, struct foes *f,
 	}
 	if (strstr(line, " ready ") != NULL) {	/* CC-25 */
 		bool range = strstr(line, " range") != NULL;
-		int d = nearest(f, u);
+		int d = near;	/* u's, measured once */
 
 		/* an enemy near enough to come into its front or range */
 		if (d < 0 || d > (range ? u->ranged.range / CC_SQUARE : 0) + 6)
@@ -506,17 +719,26 @@ choose_general(const struct bt_state *st, const char *side,
 {
 	const struct bt_unit *u = active(st);
 	size_t pick = 0, act = 0, move = 0;
-	double best_act = 0, best_move = -1e9, here;
+	double best_act = 0, best_move = -1e9, here, above, danger;
 	bool acted = st->turn.acted, have_move = false;
 	struct foes f;
 	struct bt_unit me;
+	struct place p;
+	struct ends ends;
 
 	(void)side;
 	(void)rng;
 	if (u == NULL)
 		return 0;
 	foes_of(st, u, &f);
-	foes_weigh(st, u, &f);
+	/* Staying is weighed first: a move no better than it by 0.05 is
+	 * not taken, and need not be weighed further. */
+	place_of(st, &f, u, acted, &p);
+	ends_of(st, u, &ends);
+	danger = danger_at(st, &f, u);
+	here = place_approach(u, p.d, place_less(st, &f, u, p.attack, danger),
+	    acted);
+	above = here + 0.05;
 	me = *u;
 	for (size_t i = 0; i < o->n; i++) {
 		const struct bt_option *op = &o->v[i];
@@ -528,20 +750,21 @@ choose_general(const struct bt_state *st, const char *side,
 		}
 		if (op->kind == BT_OPT_MOVE) {
 			at_end(&me, u, op);
-			v = place_worth(st, &f, &me, acted) - 0.001 * op->cost -
-			    (op->provokes ? W_PROVOKE : 0);
-			if (v > best_move)
+			/* the first of equals: v must be above the best */
+			if (move_worth(st, &f, &ends, u, &me, acted, op,
+			    u->hp >= 0,
+			    have_move && best_move > above ? best_move :
+			    above, &v) && v > best_move)
 				best_move = v, move = i, have_move = true;
 			continue;
 		}
-		if ((v = action_worth(st, &f, u, o, op)) > best_act)
+		if ((v = action_worth(st, u, o, op, p.d, danger)) > best_act)
 			best_act = v, act = i;
 	}
 	/* a move that makes more of the turn than staying, then the best
 	 * action, else the end of the turn */
-	here = place_worth(st, &f, u, acted);
 	foes_free(&f);
-	if (have_move && best_move > here + 0.05)
+	if (have_move && best_move > above)
 		return move;
 	if (best_act > 0)
 		return act;

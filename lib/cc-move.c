@@ -930,7 +930,6 @@ reach_step(void *ctx, int x, int y, int so_far, int k, int *nx, int *ny,
 	int cost, tie = 0;
 	bool leaves, bad;
 
-	(void)stop;
 	p.x += x;
 	p.y += y;
 	q = p;
@@ -960,6 +959,10 @@ reach_step(void *ctx, int x, int y, int so_far, int k, int *nx, int *ny,
 	}
 	*nx = q.x - rc->home.x;
 	*ny = q.y - rc->home.y;
+	/* where no step is left (a step's least cost, CC_STEP), every one
+	 * would be refused above: the search need not go on from there */
+	if ((so_far + cost * TIE + tie) / TIE + CC_STEP > rc->budget)
+		*stop = true;
 	return cost * TIE + tie;
 }
 
@@ -1900,18 +1903,29 @@ nearest_edge(const struct bt_map *m, const struct pose *p)
 #define UNREACHED	0x7fffffff
 
 struct edge_field {
-	int	 x0, y0, w, h;
+	int	 x0, y0, w, h, x1, y1;
+	/* The arrays are of the window with a rim of a square around it,
+	 * never open: a square's eight neighbours are the same offsets
+	 * from it everywhere, with no test of the window's bounds. */
+	int	 pw;			/* w + 2 */
 	int	*d;
+	/* The search, made as far as the squares asked so far need
+	 * (field_at): a retreat asks a few squares near the unit, and
+	 * the search from the edges is done once they are final, not
+	 * over the whole window. Its seeds, its own queue, where it is
+	 * in each, and the squares final. */
+	int	*seed, nseed, s;
+	int	*queue, head, tail;
+	bool	*open;		/* crossable: no enemy, and no impassable
+				 * square but for a flier (CC-15) */
+	bool	*done;
 };
 
-/* flies: cc_flies of the unit, asked once a field (nothing moves while
- * it is made). */
-static bool
-crossable(const struct bt_state *st, bool flies, bool *enemy,
-    const struct edge_field *f, int x, int y)
+/* Square (x, y) of the window, as an index of its arrays. */
+static int
+field_index(const struct edge_field *f, int x, int y)
 {
-	return !enemy[(y - f->y0) * f->w + x - f->x0] &&
-	    (flies || bt_terrain_at(&st->map, x, y) != BT_BLOCKED);
+	return (y - f->y0 + 1) * f->pw + x - f->x0 + 1;
 }
 
 static void
@@ -1919,105 +1933,131 @@ edge_field(const struct bt_state *st, const struct bt_unit *u, int reach,
     struct edge_field *f)
 {
 	const struct bt_map *m = &st->map;
-	int look = reach + EDGE_LOOK + u->w + u->h, x1, y1, n, *queue, *seed, nseed = 0;
-	int head = 0, tail = 0, s = 0, maxgap = 0, *count;
-	bool *enemy, flies = cc_flies(st, u);
+	int look = reach + EDGE_LOOK + u->w + u->h, n, maxgap = 0, *count;
+	bool flies = cc_flies(st, u);
 
 	f->x0 = u->x - look > 0 ? u->x - look : 0;
 	f->y0 = u->y - look > 0 ? u->y - look : 0;
-	x1 = u->x + u->w - 1 + look < m->width - 1 ?
+	f->x1 = u->x + u->w - 1 + look < m->width - 1 ?
 	    u->x + u->w - 1 + look : m->width - 1;
-	y1 = u->y + u->h - 1 + look < m->height - 1 ?
+	f->y1 = u->y + u->h - 1 + look < m->height - 1 ?
 	    u->y + u->h - 1 + look : m->height - 1;
-	f->w = x1 - f->x0 + 1;
-	f->h = y1 - f->y0 + 1;
-	n = f->w * f->h;
-	f->d = bt_xcalloc((size_t)n, sizeof(*f->d));
-	enemy = bt_xcalloc((size_t)n, sizeof(*enemy));
-	queue = bt_xcalloc((size_t)n, sizeof(*queue));
-	seed = bt_xcalloc((size_t)n, sizeof(*seed));
+	f->w = f->x1 - f->x0 + 1;
+	f->h = f->y1 - f->y0 + 1;
+	f->pw = f->w + 2;
+	n = f->pw * (f->h + 2);
+	f->d = bt_xreallocarray(NULL, (size_t)n, sizeof(*f->d));
+	f->open = bt_xcalloc((size_t)n, sizeof(*f->open));
+	f->done = bt_xcalloc((size_t)n, sizeof(*f->done));
+	f->queue = bt_xcalloc((size_t)n, sizeof(*f->queue));
+	f->seed = bt_xcalloc((size_t)n, sizeof(*f->seed));
+	f->nseed = f->s = f->head = f->tail = 0;
+	for (int i = 0; i < n; i++)
+		f->d[i] = UNREACHED;
+	for (int y = f->y0; y <= f->y1; y++)	/* on the map */
+		for (int x = f->x0; x <= f->x1; x++)
+			f->open[field_index(f, x, y)] = flies ||
+			    m->rows[y][x] != BT_BLOCKED;
 	for (size_t i = 0; i < st->nunits; i++) {
 		const struct bt_unit *e = &st->units[i];
 
 		if (e == u || !cc_in_battle(e) || !cc_enemies(u, e))
 			continue;
 		for (int y = e->y > f->y0 ? e->y : f->y0;
-		    y < e->y + e->h && y <= y1; y++)
+		    y < e->y + e->h && y <= f->y1; y++)
 			for (int x = e->x > f->x0 ? e->x : f->x0;
-			    x < e->x + e->w && x <= x1; x++)
-				enemy[(y - f->y0) * f->w + x - f->x0] = true;
+			    x < e->x + e->w && x <= f->x1; x++)
+				f->open[field_index(f, x, y)] = false;
 	}
 	/* Seeds: the map's edge squares at 0, the window's rim at the
-	 * straight way from there; sorted by a count of each gap. */
-	for (int i = 0; i < n; i++) {
-		int x = f->x0 + i % f->w, y = f->y0 + i / f->w;
-		struct pose sq = { x, y, 1, 1, BT_N };
+	 * straight way from there (the least of its four edge_gap), in
+	 * the order of the window; sorted by a count of each gap. */
+	for (int y = f->y0; y <= f->y1; y++) {
+		bool rim = y == f->y0 || y == f->y1;
 
-		f->d[i] = UNREACHED;
-		if (!crossable(st, flies, enemy, f, x, y) || (x > f->x0 &&
-		    x < x1 && y > f->y0 && y < y1))
-			continue;
-		f->d[i] = edge_gap(m, &sq, nearest_edge(m, &sq));
-		if (f->d[i] > maxgap)
-			maxgap = f->d[i];
-		seed[nseed++] = i;
+		for (int x = f->x0; x <= f->x1; x += rim || f->w == 1 ? 1 :
+		    f->w - 1) {
+			int i = field_index(f, x, y), g = y;
+
+			if (!f->open[i])
+				continue;
+			if (m->width - 1 - x < g)
+				g = m->width - 1 - x;
+			if (m->height - 1 - y < g)
+				g = m->height - 1 - y;
+			if (x < g)
+				g = x;
+			f->d[i] = g;
+			if (g > maxgap)
+				maxgap = g;
+			f->seed[f->nseed++] = i;
+		}
 	}
 	count = bt_xcalloc((size_t)maxgap + 2, sizeof(*count));
-	for (int i = 0; i < nseed; i++)
-		count[f->d[seed[i]] + 1]++;
+	for (int i = 0; i < f->nseed; i++)
+		count[f->d[f->seed[i]] + 1]++;
 	for (int g = 1; g <= maxgap + 1; g++)
 		count[g] += count[g - 1];
-	for (int i = 0; i < nseed; i++)
-		queue[count[f->d[seed[i]]]++] = seed[i];
-	memcpy(seed, queue, (size_t)nseed * sizeof(*seed));
+	for (int i = 0; i < f->nseed; i++)
+		f->queue[count[f->d[f->seed[i]]]++] = f->seed[i];
+	memcpy(f->seed, f->queue, (size_t)f->nseed * sizeof(*f->seed));
 	free(count);
-	/* A breadth-first search from the seeds in order of their gap,
-	 * merged with its own queue: each square is final when first
-	 * taken, at its least gap. */
-	{
-		bool *done = bt_xcalloc((size_t)n, sizeof(*done));
+}
 
-		while (s < nseed || head < tail) {
-			int at, ax, ay, nx0, nx1, ny0, ny1;
+/*
+ * The gap of window square i (UNREACHED: walled off from every edge),
+ * the search from the edges made on until i is final. A breadth-first
+ * search from the seeds in order of their gap, merged with its own
+ * queue: each square is final when first taken, at its least gap; where
+ * it stops for one square, it goes on from for the next, in the same
+ * order as if it had never stopped, so each square's gap is the one a
+ * whole search gives.
+ */
+static int
+field_at(struct edge_field *f, int i)
+{
+	const int next[8] = { -f->pw - 1, -f->pw, -f->pw + 1, -1, 1,
+	    f->pw - 1, f->pw, f->pw + 1 };
 
-			if (head < tail && (s == nseed ||
-			    f->d[queue[head]] <= f->d[seed[s]]))
-				at = queue[head++];
-			else
-				at = seed[s++];
-			if (done[at])
+	while (!f->done[i] && (f->s < f->nseed || f->head < f->tail)) {
+		int at, gap;
+
+		if (f->head < f->tail && (f->s == f->nseed ||
+		    f->d[f->queue[f->head]] <= f->d[f->seed[f->s]]))
+			at = f->queue[f->head++];
+		else
+			at = f->seed[f->s++];
+		if (f->done[at])
+			continue;
+		f->done[at] = true;
+		/* its neighbours, row by row (the rim's are not open) */
+		gap = f->d[at] + 1;
+		for (int k = 0; k < 8; k++) {
+			int to = at + next[k];
+
+			if (f->d[to] <= gap || !f->open[to] || f->done[to])
 				continue;
-			done[at] = true;
-			/* its neighbours in the window, row by row (the
-			 * square itself is done) */
-			ax = f->x0 + at % f->w;
-			ay = f->y0 + at / f->w;
-			nx0 = ax > f->x0 ? ax - 1 : ax;
-			nx1 = ax < x1 ? ax + 1 : ax;
-			ny0 = ay > f->y0 ? ay - 1 : ay;
-			ny1 = ay < y1 ? ay + 1 : ay;
-			for (int y = ny0; y <= ny1; y++)
-				for (int x = nx0; x <= nx1; x++) {
-					int to = (y - f->y0) * f->w + x - f->x0;
-
-					if (done[to] || f->d[to] <= f->d[at] + 1 ||
-					    !crossable(st, flies, enemy, f, x, y))
-						continue;
-					f->d[to] = f->d[at] + 1;
-					queue[tail++] = to;
-				}
+			f->d[to] = gap;
+			f->queue[f->tail++] = to;
 		}
-		free(done);
 	}
-	free(enemy);
-	free(queue);
-	free(seed);
+	return f->d[i];
+}
+
+static void
+field_free(struct edge_field *f)
+{
+	free(f->d);
+	free(f->open);
+	free(f->done);
+	free(f->queue);
+	free(f->seed);
 }
 
 /* A pose's gap to an edge along the field: its best square's, on its
  * rim (a way out from inside crosses the rim). */
 static int
-field_gap(const struct edge_field *f, const struct pose *p)
+field_gap(struct edge_field *f, const struct pose *p)
 {
 	int best = UNREACHED;
 
@@ -2030,7 +2070,7 @@ field_gap(const struct edge_field *f, const struct pose *p)
 			if (x < f->x0 || y < f->y0 || x >= f->x0 + f->w ||
 			    y >= f->y0 + f->h)
 				continue;
-			d = f->d[(y - f->y0) * f->w + x - f->x0];
+			d = field_at(f, field_index(f, x, y));
 			if (d < best)
 				best = d;
 		}
@@ -2130,7 +2170,7 @@ consider(const struct retreat_end *e, struct retreat_end *best,
  */
 static void
 rank_search(const struct bt_state *st, struct bt_unit *u,
-    const struct edge_field *field, const struct reach *rc, int turn,
+    struct edge_field *field, const struct reach *rc, int turn,
     bool turn_safe, struct retreat_end *best, bool *improved)
 {
 	struct retreat_end e;
@@ -2277,7 +2317,7 @@ cc_retreat(struct bt_state *st, struct bt_dice *dice, struct bt_unit *u)
 			keep = rc;
 			have = true;
 		}
-	free(field.d);
+	field_free(&field);
 	if (grid)
 		occ_free(&oc, NULL);
 	if (have) {

@@ -171,7 +171,7 @@ bt_search(struct bt_search *s, int r, int budget, int nmoves,
 	push(&q, 0, bt_search_at(s, 0, 0));
 	while (q.n > 0) {
 		struct entry e = pop(&q);
-		int x, y;
+		int x, y, at;
 
 		/* an entry left behind by a cheaper way found later */
 		if ((flags[e.at] & SETTLED) || e.d != s->dist[e.at])
@@ -183,8 +183,9 @@ bt_search(struct bt_search *s, int r, int budget, int nmoves,
 		flags[e.at] |= SETTLED;
 		if (flags[e.at] & STOP)
 			continue;
+		at = e.at;		/* renumbered if the window widens */
 		for (int k = 0; k < nmoves; k++) {
-			int nx, ny, at, to, cost, d;
+			int nx, ny, to, cost, d;
 			bool halt = false;
 
 			cost = move(ctx, x, y, e.d, k, &nx, &ny, &halt);
@@ -199,8 +200,8 @@ bt_search(struct bt_search *s, int r, int budget, int nmoves,
 				while (abs(nx) > w || abs(ny) > w)
 					w = w * 2 < r ? w * 2 : r;
 				widen(s, &flags, &q, w);
+				at = bt_search_at(s, x, y);
 			}
-			at = bt_search_at(s, x, y);
 			to = bt_search_at(s, nx, ny);
 			if ((flags[to] & SETTLED) ||
 			    (s->dist[to] >= 0 && s->dist[to] <= d))
