@@ -55,13 +55,19 @@ int
 bt_getopt(int argc, char **argv, const char *shortopts,
     const struct option *longopts)
 {
-	char opts[64];
+	char buf[64];
+	const char *opts = shortopts;
 	int ch;
 
-	/* A ':' first: a missing value is ':', told apart from a bad one. */
-	if (snprintf(opts, sizeof(opts), ":%s", shortopts + (*shortopts ==
-	    ':')) >= (int)sizeof(opts))
-		abort();	/* a table of bt's own, too long */
+	/* A ':' first: a missing value is ':', told apart from a bad one.
+	 * A table that has it (bt-order's, parsed for every order a
+	 * battle plays) is taken as it is, not copied each call. */
+	if (*shortopts != ':') {
+		if (snprintf(buf, sizeof(buf), ":%s", shortopts) >=
+		    (int)sizeof(buf))
+			abort();	/* a table of bt's own, too long */
+		opts = buf;
+	}
 	opterr = 0;
 	ch = getopt_long(argc, argv, opts, longopts, NULL);
 	if (ch == '?' || ch == ':') {

@@ -15,7 +15,7 @@
 struct program {
 	const char		*name;		/* "bt-move" */
 	const char		*what;		/* its ruleset function */
-	const char		*shortopts;	/* for bt_getopt */
+	const char		*shortopts;	/* for bt_getopt, ':' first */
 	const struct option	*longopts;
 	/* Its own options: 0 taken, 1 not its own, -1 bad (reported). */
 	int			(*option)(struct bt_order *, int ch,
@@ -193,15 +193,15 @@ static const struct option resolve_long[] = {
 };
 
 static const struct program programs[] = {
-	{ "bt-act", "act", "f:hi::nr:V", act_long, act_option, 2, -1,
+	{ "bt-act", "act", ":f:hi::nr:V", act_long, act_option, 2, -1,
 	    "a unit and an action" },
-	{ "bt-attack", "attack", "ac:df:hi::nRr:V", attack_long,
+	{ "bt-attack", "attack", ":ac:df:hi::nRr:V", attack_long,
 	    attack_option, 2, 2, "an attacker and a target" },
-	{ "bt-morale", "morale", "adf:hi::nr:V", morale_long, morale_option,
+	{ "bt-morale", "morale", ":adf:hi::nr:V", morale_long, morale_option,
 	    0, -1, NULL },
-	{ "bt-move", "move", "f:hi::nr:t:V", move_long, move_option, 1, -1,
+	{ "bt-move", "move", ":f:hi::nr:t:V", move_long, move_option, 1, -1,
 	    "a unit and its steps, or a unit and --to X,Y" },
-	{ "bt-resolve", "resolve", "f:hi::nr:V", resolve_long,
+	{ "bt-resolve", "resolve", ":f:hi::nr:V", resolve_long,
 	    resolve_option, 0, 0, NULL }
 };
 #define NPROGRAMS	(sizeof(programs) / sizeof(programs[0]))
@@ -277,21 +277,38 @@ operands(const struct program *p, struct bt_order *o, struct bt_cli *c,
 	return BT_PARSE_OK;
 }
 
+/* Whether a word past the program's name begins with '-' but is not "-"
+ * alone: only such a word is an option, or "--", to getopt_long. */
+static bool
+any_option(int argc, char **argv)
+{
+	for (int i = 1; i < argc; i++)
+		if (argv[i][0] == '-' && argv[i][1] != '\0')
+			return true;
+	return false;
+}
+
 enum bt_parse
 bt_order_parse(const char *name, int argc, char **argv, struct bt_order *o,
     struct bt_cli *c, bool in_file)
 {
 	const struct program *p = program_find(name);
 	int ch, rc;
+	bool opts;
 
 	memset(o, 0, sizeof(*o));
 	if (p == NULL) {
 		bt_warnx("'%s' is not a turn program", name);
 		return BT_PARSE_BAD;
 	}
-	/* glibc starts afresh at 0: a second line is a second parse. */
-	optind = 0;
-	while ((ch = bt_getopt(argc, argv, p->shortopts, p->longopts)) != -1) {
+	/* glibc starts afresh at 0: a second line is a second parse. A
+	 * line with no word getopt_long would read as an option (most of a
+	 * battle's: a unit and its steps) is what it would answer at once,
+	 * -1 with optind at the first operand, without its work. */
+	opts = any_option(argc, argv);
+	optind = opts ? 0 : 1;
+	while (opts && (ch = bt_getopt(argc, argv, p->shortopts,
+	    p->longopts)) != -1) {
 		if (ch == '?')
 			return BT_PARSE_BAD;
 		if (in_file && strchr("fihnVK", ch) != NULL) {
