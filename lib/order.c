@@ -342,23 +342,44 @@ bt_order_free(struct bt_order *o)
 /*
  * Characters a shell would act on. Unquoted, they are refused rather than
  * taken as letters: whoever wrote 'bt-move a f; bt-attack a b' meant two
- * orders, and is better told so than handed a strange refusal.
+ * orders, and is better told so than handed a strange refusal. By
+ * byte: split looks up every character of every line.
  */
-#define SHELL_CHARS	"|&;<>()$`\\*?[]{}~"
+static const bool shell_char[256] = {
+	['|'] = true, ['&'] = true, [';'] = true, ['<'] = true, ['>'] = true,
+	['('] = true, [')'] = true, ['$'] = true, ['`'] = true, ['\\'] = true,
+	['*'] = true, ['?'] = true, ['['] = true, [']'] = true, ['{'] = true,
+	['}'] = true, ['~'] = true
+};
 
-/* One line being split: the words and where they point into. */
+/*
+ * One line being split: the words and where they point into. A line of
+ * orders mostly fits the room kept here, and takes no malloc: bt-sim
+ * splits every order of its battles.
+ */
+#define FEW_WORDS	16
 struct words {
 	char		**v;
 	size_t		 n, cap;
 	char		*buf;		/* the words, each ended by a NUL */
+	char		*few[FEW_WORDS];	/* v, while they fit */
+	char		 room[256];	/* buf, while the line fits */
 };
 
 static void
 words_add(struct words *w, char *word)
 {
-	if (w->n + 1 >= w->cap) {
-		w->cap = w->cap ? 2 * w->cap : 8;
-		w->v = bt_xreallocarray(w->v, w->cap, sizeof(*w->v));
+	if (w->v == NULL) {
+		w->v = w->few;
+		w->cap = FEW_WORDS;
+	} else if (w->n + 1 >= w->cap) {
+		char **v = bt_xreallocarray(w->v == w->few ? NULL : w->v,
+		    2 * w->cap, sizeof(*v));
+
+		if (w->v == w->few)
+			memcpy(v, w->few, w->n * sizeof(*v));
+		w->v = v;
+		w->cap *= 2;
 	}
 	w->v[w->n++] = word;
 	w->v[w->n] = NULL;
@@ -367,9 +388,13 @@ words_add(struct words *w, char *word)
 static void
 words_free(struct words *w)
 {
-	free(w->v);
-	free(w->buf);
-	memset(w, 0, sizeof(*w));
+	if (w->v != w->few)
+		free(w->v);
+	if (w->buf != w->room)
+		free(w->buf);
+	w->v = NULL;
+	w->buf = NULL;
+	w->n = w->cap = 0;
 }
 
 /*
@@ -388,9 +413,10 @@ split(const char *line, struct words *w, char *why, size_t size, int *col)
 	char quote = 0;
 	bool in_word = false;
 	int qcol = 0, wcol = 0;
+	size_t need = strlen(line) + 1;
 
 	/* A word is never longer than the text it came from. */
-	out = w->buf = bt_xmalloc(strlen(line) + 1);
+	out = w->buf = need <= sizeof(w->room) ? w->room : bt_xmalloc(need);
 	for (const char *s = line;; s++) {
 		char ch = *s;
 
@@ -426,7 +452,7 @@ split(const char *line, struct words *w, char *why, size_t size, int *col)
 		}
 		if (!in_word && ch == '#')
 			return 0;
-		if (strchr(SHELL_CHARS, ch) != NULL) {
+		if (shell_char[(unsigned char)ch]) {
 			snprintf(why, size, "'%c' is a shell's: bt-order "
 			    "runs no shell (quote it to mean the letter)", ch);
 			*col = (int)(s - line) + 1;
@@ -457,10 +483,12 @@ place(const char *name, long line, int col)
  * The context of the messages about an order: "FILE:LINE: WORD" (LINE
  * from 0), as place would print it, put together by hand: bt_auto_play
  * plays every order of a battle through play_line, and printf was most
- * of what a line cost besides the order itself.
+ * of what a line cost besides the order itself. In room (size bytes)
+ * when it fits, else allocated: the caller frees what is not room.
  */
 static char *
-order_place(const char *name, long line, const char *word)
+order_place(const char *name, long line, const char *word, char *room,
+    size_t size)
 {
 	char digits[24];
 	size_t nd = 0, ln = strlen(name), lw = strlen(word);
@@ -469,7 +497,8 @@ order_place(const char *name, long line, const char *word)
 	do
 		digits[nd++] = (char)('0' + line % 10);
 	while ((line /= 10) > 0 && nd < sizeof(digits));
-	s = t = bt_xmalloc(ln + nd + lw + 4);
+	s = t = ln + nd + lw + 4 <= size ? room :
+	    bt_xmalloc(ln + nd + lw + 4);
 	memcpy(t, name, ln);
 	t += ln;
 	*t++ = ':';
@@ -585,7 +614,7 @@ play_line(struct bt_state *st, const char *name, long n, const char *line,
 	struct bt_order o;
 	struct bt_cli c = { .color = -1, .key = opts->key, .nonce = nonce };
 	const char *what;
-	char *where = NULL, why[128];
+	char *where = NULL, why[128], room[128];
 	int col, status = BT_EXIT_OK;
 
 	if ((status = split(line, &w, why, sizeof(why), &col)) != 0) {
@@ -599,7 +628,8 @@ play_line(struct bt_state *st, const char *name, long n, const char *line,
 		    "bt-act, bt-morale or bt-resolve", w.v[0]);
 		status = BT_EXIT_USAGE;
 	} else {
-		bt_context = where = order_place(name, n, w.v[0]);
+		bt_context = where = order_place(name, n, w.v[0], room,
+		    sizeof(room));
 		if (bt_order_parse(w.v[0], (int)w.n, w.v, &o, &c, true) !=
 		    BT_PARSE_OK)
 			status = BT_EXIT_USAGE;
@@ -610,7 +640,8 @@ play_line(struct bt_state *st, const char *name, long n, const char *line,
 		free(c.rolls);
 	}
 	bt_context = NULL;
-	free(where);
+	if (where != room)
+		free(where);
 	words_free(&w);
 	return status;
 }
