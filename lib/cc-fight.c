@@ -130,13 +130,16 @@ static const char *const kind_words[][2] = {
 	    "shoots its readied attack (CC-25) at" }
 };
 
-/* Appends ", why" to a list of reasons. */
+/* Appends ", why" to a list of reasons, if they are to be said. */
 static void
-reason(char **list, const char *why)
+reason(bool say, char **list, const char *why)
 {
-	char *more = bt_xasprintf("%s%s%s", *list ? *list : "",
-	    *list ? ", " : "", why);
+	char *more;
 
+	if (!say)
+		return;
+	more = bt_xasprintf("%s%s%s", *list ? *list : "", *list ? ", " : "",
+	    why);
 	free(*list);
 	*list = more;
 }
@@ -259,6 +262,9 @@ cc_attack(struct bt_state *st, struct bt_dice *dice, struct bt_unit *a,
 	int weather = weather_mod(st, ranged), d20, total, dmg;
 	unsigned edge;
 	bool hit, crit;
+	/* The reasons are words for the log's sentence and the dice's
+	 * question: a quiet log with no die told (bt-sim's) wants none. */
+	bool say = !e->quiet || bt_dice_telling(dice);
 
 	cc_attacker_of(st, a, ranged, &f);
 	rating = f.rating;
@@ -266,22 +272,22 @@ cc_attack(struct bt_state *st, struct bt_dice *dice, struct bt_unit *a,
 
 	/* D-1: advantage and disadvantage from every source, then cancel */
 	if (o != NULL && o->adv)
-		adv++, reason(&adv_why, "the DM's call");
+		adv++, reason(say, &adv_why, "the DM's call");
 	if (o != NULL && o->dis)
-		dis++, reason(&dis_why, "the DM's call");
+		dis++, reason(say, &dis_why, "the DM's call");
 	if (edge & EDGE_FLANK)
-		adv++, reason(&adv_why, "flank (CC-18)");
+		adv++, reason(say, &adv_why, "flank (CC-18)");
 	if (edge & EDGE_SUPPORT) {
-		adv++, reason(&adv_why, "support (CC-26)");
+		adv++, reason(say, &adv_why, "support (CC-26)");
 		free(a->supported_by);
 		a->supported_by = NULL;
 	}
 	if (edge & EDGE_HIGHER)
-		adv++, reason(&adv_why, "higher ground (CC-20)");
+		adv++, reason(say, &adv_why, "higher ground (CC-20)");
 	if (edge & EDGE_ADJACENT)
-		dis++, reason(&dis_why, "adjacent to an enemy (CC-20)");
+		dis++, reason(say, &dis_why, "adjacent to an enemy (CC-20)");
 	if (edge & EDGE_DEFENDS)
-		dis++, reason(&dis_why, "the target defends (CC-22)");
+		dis++, reason(say, &dis_why, "the target defends (CC-22)");
 
 	mod = ranged ? a->ranged.attack : a->attack;
 	if (bt_dice_telling(dice)) {
@@ -310,7 +316,7 @@ cc_attack(struct bt_state *st, struct bt_dice *dice, struct bt_unit *a,
 
 	/* A quiet log (bt-sim's) keeps no sentence: none is built. */
 	{
-		char *text = e->quiet ? bt_xstrdup("") : bt_xasprintf("%s %s "
+		char *text = e->quiet ? NULL : bt_xasprintf("%s %s "
 		    "%s: %d%s %c %d %c %d%s = %d against AC %d", a->id,
 		    kind_words[kind][ranged], t->id, d20,
 		    adv > 0 && dis == 0 ? " (advantage)" :
