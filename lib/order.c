@@ -340,16 +340,22 @@ bt_order_free(struct bt_order *o)
 /* --- bt-order's file of orders --- */
 
 /*
- * Characters a shell would act on. Unquoted, they are refused rather than
- * taken as letters: whoever wrote 'bt-move a f; bt-attack a b' meant two
- * orders, and is better told so than handed a strange refusal. By
- * byte: split looks up every character of every line.
+ * What split makes of a byte out of quotes, looked up for every character
+ * of every line. SHELL: a character a shell would act on. Unquoted, it is
+ * refused rather than taken as a letter: whoever wrote 'bt-move a f;
+ * bt-attack a b' meant two orders, and is better told so than handed a
+ * strange refusal. STOP: the end, a blank or a quote. LETTER: the rest,
+ * '#' too inside a word.
  */
-static const bool shell_char[256] = {
-	['|'] = true, ['&'] = true, [';'] = true, ['<'] = true, ['>'] = true,
-	['('] = true, [')'] = true, ['$'] = true, ['`'] = true, ['\\'] = true,
-	['*'] = true, ['?'] = true, ['['] = true, [']'] = true, ['{'] = true,
-	['}'] = true, ['~'] = true
+enum { LETTER, SHELL, STOP };
+static const unsigned char byte_kind[256] = {
+	['|'] = SHELL, ['&'] = SHELL, [';'] = SHELL, ['<'] = SHELL,
+	['>'] = SHELL, ['('] = SHELL, [')'] = SHELL, ['$'] = SHELL,
+	['`'] = SHELL, ['\\'] = SHELL, ['*'] = SHELL, ['?'] = SHELL,
+	['['] = SHELL, [']'] = SHELL, ['{'] = SHELL, ['}'] = SHELL,
+	['~'] = SHELL,
+	['\0'] = STOP, [' '] = STOP, ['\t'] = STOP, ['\''] = STOP,
+	['"'] = STOP
 };
 
 /*
@@ -383,6 +389,15 @@ words_add(struct words *w, char *word)
 	}
 	w->v[w->n++] = word;
 	w->v[w->n] = NULL;
+}
+
+/* No more than the fields: the room is written before it is read. */
+static void
+words_init(struct words *w)
+{
+	w->v = NULL;
+	w->n = w->cap = 0;
+	w->buf = NULL;
 }
 
 static void
@@ -433,6 +448,10 @@ split(const char *line, struct words *w, char *why, size_t size, int *col)
 				*out++ = ch;
 			continue;
 		}
+		if (in_word && byte_kind[(unsigned char)ch] == LETTER) {
+			*out++ = ch;	/* most of a line */
+			continue;
+		}
 		if (ch == '\0' || ch == ' ' || ch == '\t') {
 			size_t len = in_word ? (size_t)(out - w->v[w->n - 1]) :
 			    0;
@@ -452,7 +471,7 @@ split(const char *line, struct words *w, char *why, size_t size, int *col)
 		}
 		if (!in_word && ch == '#')
 			return 0;
-		if (shell_char[(unsigned char)ch]) {
+		if (byte_kind[(unsigned char)ch] == SHELL) {
 			snprintf(why, size, "'%c' is a shell's: bt-order "
 			    "runs no shell (quote it to mean the letter)", ch);
 			*col = (int)(s - line) + 1;
@@ -610,13 +629,14 @@ static int
 play_line(struct bt_state *st, const char *name, long n, const char *line,
     const struct bt_orders_opts *opts, const char *nonce)
 {
-	struct words w = { 0 };
+	struct words w;
 	struct bt_order o;
 	struct bt_cli c = { .color = -1, .key = opts->key, .nonce = nonce };
 	const char *what;
 	char *where = NULL, why[128], room[128];
 	int col, status = BT_EXIT_OK;
 
+	words_init(&w);
 	if ((status = split(line, &w, why, sizeof(why), &col)) != 0) {
 		bt_context = where = place(name, n, col);
 		bt_warnx("%s", why);
