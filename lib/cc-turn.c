@@ -11,26 +11,25 @@
 
 /*
  * Whether two sides or more have an unbroken unit in the battle: CC-1's
- * question after every order, answered at the first unit of a second
- * side, without the HP of every side that only an end needs. A unit of
- * no side of the state's counts for none, as in cc_battle_over.
+ * question after every order, answered at the second side found, without
+ * the HP of every side that only an end needs.
  */
 static bool
 two_sides_up(const struct bt_state *st)
 {
-	const char *first = NULL;
+	size_t up = 0;
 
-	for (size_t i = 0; i < st->nunits; i++) {
-		const struct bt_unit *u = &st->units[i];
+	for (size_t s = 0; s < st->nsides; s++)
+		for (size_t i = 0; i < st->nunits; i++) {
+			const struct bt_unit *u = &st->units[i];
 
-		if (!cc_in_battle(u) || (u->status & BT_ST_BROKEN) ||
-		    (first != NULL && strcmp(u->side, first) == 0) ||
-		    bt_side_find(st, u->side) == NULL)
-			continue;
-		if (first != NULL)
-			return true;
-		first = u->side;
-	}
+			if (!cc_in_battle(u) || (u->status & BT_ST_BROKEN) ||
+			    strcmp(u->side, st->sides[s].id) != 0)
+				continue;
+			if (++up == 2)
+				return true;
+			break;
+		}
 	return false;
 }
 
