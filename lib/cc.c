@@ -305,6 +305,26 @@ cc_check(const struct bt_state *st, struct bt_error *err)
  * and each side deploys some unbroken unit, else there is no battle: a
  * side with nothing on the map would lose at the first turn (CC-1).
  * bt_setup has refused a side with no unit at all. */
+/* CC-3's message: "ID WEIGHT, ..." of side's units not in reserve, built
+ * only for a side over the limit (bt-sim checks every battle's start). */
+static char *
+weight_list(const struct bt_state *st, const char *side)
+{
+	char *list = NULL, *more;
+
+	for (size_t i = 0; i < st->nunits; i++) {
+		const struct bt_unit *u = &st->units[i];
+
+		if (strcmp(u->side, side) != 0 || u->reserve)
+			continue;
+		more = bt_xasprintf("%s%s%s %d", list ? list : "",
+		    list ? ", " : "", u->id, u->weight);
+		free(list);
+		list = more;
+	}
+	return list;
+}
+
 static void
 cc_check_scenario(const struct bt_state *st, struct bt_error *err)
 {
@@ -313,11 +333,10 @@ cc_check_scenario(const struct bt_state *st, struct bt_error *err)
 		const char *side = st->sides[s].id;
 		int total = 0;
 		size_t deployed = 0, reserves = 0, unbroken = 0;
-		char *list = NULL;
+		char *list;
 
 		for (size_t i = 0; i < st->nunits; i++) {
 			const struct bt_unit *u = &st->units[i];
-			char *more;
 
 			if (strcmp(u->side, side) != 0)
 				continue;
@@ -329,17 +348,16 @@ cc_check_scenario(const struct bt_state *st, struct bt_error *err)
 			if (cc_in_battle(u) && !(u->status & BT_ST_BROKEN))
 				unbroken++;
 			total += u->weight;
-			more = bt_xasprintf("%s%s%s %d", list ? list : "",
-			    list ? ", " : "", u->id, u->weight);
-			free(list);
-			list = more;
 		}
-		if (total > CC_MAX_WEIGHT)
+		if (total > CC_MAX_WEIGHT) {
+			list = weight_list(st, side);
 			bt_errorf(err, BT_EXIT_DATA, st->sides[s].line,
 			    st->sides[s].col, "side '%s' deploys %d weight, over "
 			    "the limit of %d (CC-3): %s; mark units 'reserve: "
 			    "true' to leave them out", side, total,
 			    CC_MAX_WEIGHT, list);
+			free(list);
+		}
 		if (deployed == 0 && reserves > 0)
 			bt_errorf(err, BT_EXIT_DATA, st->sides[s].line,
 			    st->sides[s].col, "side '%s' deploys no unit: all "
@@ -349,7 +367,6 @@ cc_check_scenario(const struct bt_state *st, struct bt_error *err)
 			    st->sides[s].col, "side '%s' has no unbroken unit on "
 			    "the map: its battle would be over before it began "
 			    "(CC-1)", side);
-		free(list);
 	}
 }
 
