@@ -378,7 +378,9 @@ culture_check(struct bt_state *st, struct bt_dice *dice, struct bt_side **in,
 	struct bt_log_entry *e = bt_log_add(st, "culture", NULL);
 	int *total = bt_xcalloc(n, sizeof(*total)), best = -1000;
 	struct bt_side **tied = bt_xcalloc(n, sizeof(*tied)), *winner;
-	char *text = bt_xstrdup("contested Culture check (CC-2),");
+	/* A quiet log (bt-sim's) keeps no sentence: none is built. */
+	char *text = e->quiet ? NULL :
+	    bt_xstrdup("contested Culture check (CC-2),");
 	size_t ntied = 0;
 
 	dice->record = &e->rolls;
@@ -391,12 +393,14 @@ culture_check(struct bt_state *st, struct bt_dice *dice, struct bt_side **in,
 		    "chooses, a tie rolls again", in[i]->culture);
 		r = bt_roll(dice, 20);
 		total[i] = r + in[i]->culture;
-		more = bt_xasprintf("%s%s %s %d %c %d = %d", text,
-		    i == 0 ? "" : i + 1 == n ? " against" : ",",
-		    in[i]->id, r, in[i]->culture < 0 ? '-' : '+',
-		    abs(in[i]->culture), total[i]);
-		free(text);
-		text = more;
+		if (text != NULL) {
+			more = bt_xasprintf("%s%s %s %d %c %d = %d", text,
+			    i == 0 ? "" : i + 1 == n ? " against" : ",",
+			    in[i]->id, r, in[i]->culture < 0 ? '-' : '+',
+			    abs(in[i]->culture), total[i]);
+			free(text);
+			text = more;
+		}
 		if (total[i] > best)
 			best = total[i];
 	}
