@@ -288,19 +288,15 @@ any_option(int argc, char **argv)
 	return false;
 }
 
-enum bt_parse
-bt_order_parse(const char *name, int argc, char **argv, struct bt_order *o,
+/* bt_order_parse of p's command line; play_line has found p already. */
+static enum bt_parse
+parse(const struct program *p, int argc, char **argv, struct bt_order *o,
     struct bt_cli *c, bool in_file)
 {
-	const struct program *p = program_find(name);
 	int ch, rc;
 	bool opts;
 
 	memset(o, 0, sizeof(*o));
-	if (p == NULL) {
-		bt_warnx("'%s' is not a turn program", name);
-		return BT_PARSE_BAD;
-	}
 	/* glibc starts afresh at 0: a second line is a second parse. A
 	 * line with no word getopt_long would read as an option (most of a
 	 * battle's: a unit and its steps) is what it would answer at once,
@@ -327,6 +323,20 @@ bt_order_parse(const char *name, int argc, char **argv, struct bt_order *o,
 	o->argc = argc - optind;
 	o->argv = argv + optind;
 	return operands(p, o, c, in_file);
+}
+
+enum bt_parse
+bt_order_parse(const char *name, int argc, char **argv, struct bt_order *o,
+    struct bt_cli *c, bool in_file)
+{
+	const struct program *p = program_find(name);
+
+	if (p == NULL) {
+		memset(o, 0, sizeof(*o));
+		bt_warnx("'%s' is not a turn program", name);
+		return BT_PARSE_BAD;
+	}
+	return parse(p, argc, argv, o, c, in_file);
 }
 
 void
@@ -632,7 +642,7 @@ play_line(struct bt_state *st, const char *name, long n, const char *line,
 	struct words w;
 	struct bt_order o;
 	struct bt_cli c = { .color = -1, .key = opts->key, .nonce = nonce };
-	const char *what;
+	const struct program *p;
 	char *where = NULL, why[128], room[128];
 	int col, status = BT_EXIT_OK;
 
@@ -642,7 +652,7 @@ play_line(struct bt_state *st, const char *name, long n, const char *line,
 		bt_warnx("%s", why);
 	} else if (w.n == 0)		/* blank, or a comment */
 		;
-	else if ((what = bt_order_what(w.v[0])) == NULL) {
+	else if ((p = program_find(w.v[0])) == NULL) {
 		bt_context = where = place(name, n, 0);
 		bt_warnx("'%s' is not an order: one of bt-move, bt-attack, "
 		    "bt-act, bt-morale or bt-resolve", w.v[0]);
@@ -650,12 +660,11 @@ play_line(struct bt_state *st, const char *name, long n, const char *line,
 	} else {
 		bt_context = where = order_place(name, n, w.v[0], room,
 		    sizeof(room));
-		if (bt_order_parse(w.v[0], (int)w.n, w.v, &o, &c, true) !=
-		    BT_PARSE_OK)
+		if (parse(p, (int)w.n, w.v, &o, &c, true) != BT_PARSE_OK)
 			status = BT_EXIT_USAGE;
-		else if ((status = table_refuses(st, opts, &o, &c, what)) ==
-		    BT_EXIT_OK)
-			status = bt_cli_apply(st, &c, &o, what);
+		else if ((status = table_refuses(st, opts, &o, &c,
+		    p->what)) == BT_EXIT_OK)
+			status = bt_cli_apply(st, &c, &o, p->what);
 		bt_order_free(&o);
 		free(c.rolls);
 	}
