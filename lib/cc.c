@@ -561,11 +561,18 @@ cc_front_touches(const struct bt_unit *a, const struct bt_unit *b)
 bool
 cc_in_contact(const struct bt_state *st, const struct bt_unit *u)
 {
+	/* u's squares and the ring around them, which holds the four
+	 * strips cc_adjacent looks at: a unit that misses it is not next
+	 * to u, told by one test, not four (the commanders ask this of
+	 * every unit that shoots, at every place they weigh). */
+	struct bt_rect ring = { u->x - 1, u->y - 1, u->x + u->w, u->y + u->h };
+
 	for (size_t i = 0; i < st->nunits; i++) {
 		const struct bt_unit *e = &st->units[i];
+		struct bt_rect re = cc_rect(e);
 
-		if (e != u && cc_in_battle(e) && cc_enemies(u, e) &&
-		    cc_adjacent(u, e))
+		if (e != u && cc_in_battle(e) && cc_meet(&ring, &re) &&
+		    cc_enemies(u, e) && cc_adjacent(u, e))
 			return true;
 	}
 	return false;
@@ -612,7 +619,16 @@ cc_speed(const struct bt_state *st, const struct bt_unit *u)
 const struct bt_side *
 cc_side(const struct bt_state *st, const struct bt_unit *u)
 {
-	return bt_side_find(st, u->side);
+	/* bt_side_find's answer (the ids are unique), the first letter
+	 * telling most sides apart without a call: a battle has a few
+	 * sides, and the commanders ask for every rating. */
+	for (size_t i = 0; i < st->nsides; i++) {
+		const struct bt_side *s = &st->sides[i];
+
+		if (s->id[0] == u->side[0] && strcmp(s->id, u->side) == 0)
+			return s;
+	}
+	return NULL;
 }
 
 /* --- the turn's bookkeeping (CC-6, CC-30) --- */
