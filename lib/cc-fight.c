@@ -23,27 +23,34 @@ sign(int v)
 	return v < 0 ? '-' : '+';
 }
 
-/* CC-20: the square (x, y) is in the 90-degree cone opening from side f
- * of u: d rows ahead, the cone spans the front edge widened by d. */
+/*
+ * CC-20: a square of t in the 90-degree cone opening from side f of u: d
+ * rows ahead, the cone spans the front edge widened by d. It widens as it
+ * goes, so t's row (or column) deepest into it is in it if any square of
+ * t is: one test, not one a square (the commanders ask it of every shot
+ * they weigh).
+ */
 static bool
-in_cone(const struct bt_unit *u, int f, int x, int y)
+cone_holds(const struct bt_unit *u, int f, const struct bt_unit *t)
 {
-	struct bt_rect r = cc_rect(u);
+	struct bt_rect r = cc_rect(u), q = cc_rect(t);
 	int d;
 
+	if (t->w <= 0 || t->h <= 0)
+		return false;
 	switch (f) {
 	case BT_N:
-		d = r.y0 - y;
-		return d >= 1 && x >= r.x0 - d && x <= r.x1 + d;
+		d = r.y0 - q.y0;
+		return d >= 1 && q.x1 >= r.x0 - d && q.x0 <= r.x1 + d;
 	case BT_S:
-		d = y - r.y1;
-		return d >= 1 && x >= r.x0 - d && x <= r.x1 + d;
+		d = q.y1 - r.y1;
+		return d >= 1 && q.x1 >= r.x0 - d && q.x0 <= r.x1 + d;
 	case BT_E:
-		d = x - r.x1;
-		return d >= 1 && y >= r.y0 - d && y <= r.y1 + d;
+		d = q.x1 - r.x1;
+		return d >= 1 && q.y1 >= r.y0 - d && q.y0 <= r.y1 + d;
 	default:
-		d = r.x0 - x;
-		return d >= 1 && y >= r.y0 - d && y <= r.y1 + d;
+		d = r.x0 - q.x0;
+		return d >= 1 && q.y1 >= r.y0 - d && q.y0 <= r.y1 + d;
 	}
 }
 
@@ -54,10 +61,8 @@ ahead(const struct bt_unit *a, const struct bt_unit *t)
 	for (int f = BT_N; f <= BT_W; f++) {
 		if (a->fronts != 4 && f != a->facing)
 			continue;
-		for (int y = t->y; y < t->y + t->h; y++)
-			for (int x = t->x; x < t->x + t->w; x++)
-				if (in_cone(a, f, x, y))
-					return true;
+		if (cone_holds(a, f, t))
+			return true;
 	}
 	return false;
 }
