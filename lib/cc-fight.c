@@ -170,7 +170,9 @@ edges_of(const struct bt_state *st, const struct bt_unit *a,
 		e |= EDGE_FLANK;
 	if (!ranged && a->supported_by != NULL)
 		e |= EDGE_SUPPORT;
-	if (ranged && f->elevation > cc_unit_elevation(st, t))
+	/* No elevation is below 0: from 0, the target's need not be read. */
+	if (ranged && f->elevation > 0 && f->elevation > cc_unit_elevation(st,
+	    t))
 		e |= EDGE_HIGHER;
 	if (ranged && f->adjacent)
 		e |= EDGE_ADJACENT;
