@@ -58,12 +58,12 @@ cone_holds(const struct bt_unit *u, int f, const struct bt_unit *t)
 static bool
 ahead(const struct bt_unit *a, const struct bt_unit *t)
 {
-	for (int f = BT_N; f <= BT_W; f++) {
-		if (a->fronts != 4 && f != a->facing)
-			continue;
+	if (a->fronts != 4)	/* its one front: the side it faces */
+		return a->facing >= BT_N && a->facing <= BT_W &&
+		    cone_holds(a, a->facing, t);
+	for (int f = BT_N; f <= BT_W; f++)
 		if (cone_holds(a, f, t))
 			return true;
-	}
 	return false;
 }
 
