@@ -595,6 +595,7 @@ struct bt_state {
 	struct bt_result result;
 	struct bt_log_entry *log;
 	size_t		 nlog;
+	size_t		 log_cap;	/* room for entries; 0: nlog's */
 	/*
 	 * A quiet log (bt-sim's battles, which nobody reads): each entry
 	 * keeps its round, event, who and rolls, which a rule may read

@@ -23,27 +23,34 @@ sign(int v)
 	return v < 0 ? '-' : '+';
 }
 
-/* CC-20: the square (x, y) is in the 90-degree cone opening from side f
- * of u: d rows ahead, the cone spans the front edge widened by d. */
+/*
+ * CC-20: a square of t in the 90-degree cone opening from side f of u: d
+ * rows ahead, the cone spans the front edge widened by d. It widens as it
+ * goes, so t's row (or column) deepest into it is in it if any square of
+ * t is: one test, not one a square (the commanders ask it of every shot
+ * they weigh).
+ */
 static bool
-in_cone(const struct bt_unit *u, int f, int x, int y)
+cone_holds(const struct bt_unit *u, int f, const struct bt_unit *t)
 {
-	struct bt_rect r = cc_rect(u);
+	struct bt_rect r = cc_rect(u), q = cc_rect(t);
 	int d;
 
+	if (t->w <= 0 || t->h <= 0)
+		return false;
 	switch (f) {
 	case BT_N:
-		d = r.y0 - y;
-		return d >= 1 && x >= r.x0 - d && x <= r.x1 + d;
+		d = r.y0 - q.y0;
+		return d >= 1 && q.x1 >= r.x0 - d && q.x0 <= r.x1 + d;
 	case BT_S:
-		d = y - r.y1;
-		return d >= 1 && x >= r.x0 - d && x <= r.x1 + d;
+		d = q.y1 - r.y1;
+		return d >= 1 && q.x1 >= r.x0 - d && q.x0 <= r.x1 + d;
 	case BT_E:
-		d = x - r.x1;
-		return d >= 1 && y >= r.y0 - d && y <= r.y1 + d;
+		d = q.x1 - r.x1;
+		return d >= 1 && q.y1 >= r.y0 - d && q.y0 <= r.y1 + d;
 	default:
-		d = r.x0 - x;
-		return d >= 1 && y >= r.y0 - d && y <= r.y1 + d;
+		d = r.x0 - q.x0;
+		return d >= 1 && q.y1 >= r.y0 - d && q.y0 <= r.y1 + d;
 	}
 }
 
@@ -51,14 +58,12 @@ in_cone(const struct bt_unit *u, int f, int x, int y)
 static bool
 ahead(const struct bt_unit *a, const struct bt_unit *t)
 {
-	for (int f = BT_N; f <= BT_W; f++) {
-		if (a->fronts != 4 && f != a->facing)
-			continue;
-		for (int y = t->y; y < t->y + t->h; y++)
-			for (int x = t->x; x < t->x + t->w; x++)
-				if (in_cone(a, f, x, y))
-					return true;
-	}
+	if (a->fronts != 4)	/* its one front: the side it faces */
+		return a->facing >= BT_N && a->facing <= BT_W &&
+		    cone_holds(a, a->facing, t);
+	for (int f = BT_N; f <= BT_W; f++)
+		if (cone_holds(a, f, t))
+			return true;
 	return false;
 }
 
@@ -130,13 +135,16 @@ static const char *const kind_words[][2] = {
 	    "shoots its readied attack (CC-25) at" }
 };
 
-/* Appends ", why" to a list of reasons. */
+/* Appends ", why" to a list of reasons, if they are to be said. */
 static void
-reason(char **list, const char *why)
+reason(bool say, char **list, const char *why)
 {
-	char *more = bt_xasprintf("%s%s%s", *list ? *list : "",
-	    *list ? ", " : "", why);
+	char *more;
 
+	if (!say)
+		return;
+	more = bt_xasprintf("%s%s%s", *list ? *list : "", *list ? ", " : "",
+	    why);
 	free(*list);
 	*list = more;
 }
@@ -162,7 +170,9 @@ edges_of(const struct bt_state *st, const struct bt_unit *a,
 		e |= EDGE_FLANK;
 	if (!ranged && a->supported_by != NULL)
 		e |= EDGE_SUPPORT;
-	if (ranged && f->elevation > cc_unit_elevation(st, t))
+	/* No elevation is below 0: from 0, the target's need not be read. */
+	if (ranged && f->elevation > 0 && f->elevation > cc_unit_elevation(st,
+	    t))
 		e |= EDGE_HIGHER;
 	if (ranged && f->adjacent)
 		e |= EDGE_ADJACENT;
@@ -259,6 +269,9 @@ cc_attack(struct bt_state *st, struct bt_dice *dice, struct bt_unit *a,
 	int weather = weather_mod(st, ranged), d20, total, dmg;
 	unsigned edge;
 	bool hit, crit;
+	/* The reasons are words for the log's sentence and the dice's
+	 * question: a quiet log with no die told (bt-sim's) wants none. */
+	bool say = !e->quiet || bt_dice_telling(dice);
 
 	cc_attacker_of(st, a, ranged, &f);
 	rating = f.rating;
@@ -266,22 +279,22 @@ cc_attack(struct bt_state *st, struct bt_dice *dice, struct bt_unit *a,
 
 	/* D-1: advantage and disadvantage from every source, then cancel */
 	if (o != NULL && o->adv)
-		adv++, reason(&adv_why, "the DM's call");
+		adv++, reason(say, &adv_why, "the DM's call");
 	if (o != NULL && o->dis)
-		dis++, reason(&dis_why, "the DM's call");
+		dis++, reason(say, &dis_why, "the DM's call");
 	if (edge & EDGE_FLANK)
-		adv++, reason(&adv_why, "flank (CC-18)");
+		adv++, reason(say, &adv_why, "flank (CC-18)");
 	if (edge & EDGE_SUPPORT) {
-		adv++, reason(&adv_why, "support (CC-26)");
+		adv++, reason(say, &adv_why, "support (CC-26)");
 		free(a->supported_by);
 		a->supported_by = NULL;
 	}
 	if (edge & EDGE_HIGHER)
-		adv++, reason(&adv_why, "higher ground (CC-20)");
+		adv++, reason(say, &adv_why, "higher ground (CC-20)");
 	if (edge & EDGE_ADJACENT)
-		dis++, reason(&dis_why, "adjacent to an enemy (CC-20)");
+		dis++, reason(say, &dis_why, "adjacent to an enemy (CC-20)");
 	if (edge & EDGE_DEFENDS)
-		dis++, reason(&dis_why, "the target defends (CC-22)");
+		dis++, reason(say, &dis_why, "the target defends (CC-22)");
 
 	mod = ranged ? a->ranged.attack : a->attack;
 	if (bt_dice_telling(dice)) {
@@ -310,7 +323,7 @@ cc_attack(struct bt_state *st, struct bt_dice *dice, struct bt_unit *a,
 
 	/* A quiet log (bt-sim's) keeps no sentence: none is built. */
 	{
-		char *text = e->quiet ? bt_xstrdup("") : bt_xasprintf("%s %s "
+		char *text = e->quiet ? NULL : bt_xasprintf("%s %s "
 		    "%s: %d%s %c %d %c %d%s = %d against AC %d", a->id,
 		    kind_words[kind][ranged], t->id, d20,
 		    adv > 0 && dis == 0 ? " (advantage)" :

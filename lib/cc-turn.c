@@ -9,6 +9,30 @@
 
 #include "cc.h"
 
+/*
+ * Whether two sides or more have an unbroken unit in the battle: CC-1's
+ * question after every order, answered at the second side found, without
+ * the HP of every side that only an end needs.
+ */
+static bool
+two_sides_up(const struct bt_state *st)
+{
+	size_t up = 0;
+
+	for (size_t s = 0; s < st->nsides; s++)
+		for (size_t i = 0; i < st->nunits; i++) {
+			const struct bt_unit *u = &st->units[i];
+
+			if (!cc_in_battle(u) || (u->status & BT_ST_BROKEN) ||
+			    strcmp(u->side, st->sides[s].id) != 0)
+				continue;
+			if (++up == 2)
+				return true;
+			break;
+		}
+	return false;
+}
+
 /* CC-1: the battle ends when one side or none has an unbroken unit in
  * it, or when the DM's round limit is over. Returns whether it ended. */
 bool
@@ -19,6 +43,10 @@ cc_battle_over(struct bt_state *st, bool limit_reached)
 	bool tie = false;
 	char *reason = NULL;
 
+	if (st->result.present)
+		return true;
+	if (!limit_reached && two_sides_up(st))
+		return false;
 	for (size_t s = 0; s < st->nsides; s++) {
 		bool up = false;
 		int hp = 0;
@@ -39,8 +67,6 @@ cc_battle_over(struct bt_state *st, bool limit_reached)
 		else if (hp == hp_best)
 			tie = true;
 	}
-	if (st->result.present)
-		return true;
 	if (alive > 1 && !limit_reached)
 		return false;
 	st->result.present = true;

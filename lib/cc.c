@@ -305,6 +305,26 @@ cc_check(const struct bt_state *st, struct bt_error *err)
  * and each side deploys some unbroken unit, else there is no battle: a
  * side with nothing on the map would lose at the first turn (CC-1).
  * bt_setup has refused a side with no unit at all. */
+/* CC-3's message: "ID WEIGHT, ..." of side's units not in reserve, built
+ * only for a side over the limit (bt-sim checks every battle's start). */
+static char *
+weight_list(const struct bt_state *st, const char *side)
+{
+	char *list = NULL, *more;
+
+	for (size_t i = 0; i < st->nunits; i++) {
+		const struct bt_unit *u = &st->units[i];
+
+		if (strcmp(u->side, side) != 0 || u->reserve)
+			continue;
+		more = bt_xasprintf("%s%s%s %d", list ? list : "",
+		    list ? ", " : "", u->id, u->weight);
+		free(list);
+		list = more;
+	}
+	return list;
+}
+
 static void
 cc_check_scenario(const struct bt_state *st, struct bt_error *err)
 {
@@ -313,11 +333,10 @@ cc_check_scenario(const struct bt_state *st, struct bt_error *err)
 		const char *side = st->sides[s].id;
 		int total = 0;
 		size_t deployed = 0, reserves = 0, unbroken = 0;
-		char *list = NULL;
+		char *list;
 
 		for (size_t i = 0; i < st->nunits; i++) {
 			const struct bt_unit *u = &st->units[i];
-			char *more;
 
 			if (strcmp(u->side, side) != 0)
 				continue;
@@ -329,17 +348,16 @@ cc_check_scenario(const struct bt_state *st, struct bt_error *err)
 			if (cc_in_battle(u) && !(u->status & BT_ST_BROKEN))
 				unbroken++;
 			total += u->weight;
-			more = bt_xasprintf("%s%s%s %d", list ? list : "",
-			    list ? ", " : "", u->id, u->weight);
-			free(list);
-			list = more;
 		}
-		if (total > CC_MAX_WEIGHT)
+		if (total > CC_MAX_WEIGHT) {
+			list = weight_list(st, side);
 			bt_errorf(err, BT_EXIT_DATA, st->sides[s].line,
 			    st->sides[s].col, "side '%s' deploys %d weight, over "
 			    "the limit of %d (CC-3): %s; mark units 'reserve: "
 			    "true' to leave them out", side, total,
 			    CC_MAX_WEIGHT, list);
+			free(list);
+		}
 		if (deployed == 0 && reserves > 0)
 			bt_errorf(err, BT_EXIT_DATA, st->sides[s].line,
 			    st->sides[s].col, "side '%s' deploys no unit: all "
@@ -349,7 +367,6 @@ cc_check_scenario(const struct bt_state *st, struct bt_error *err)
 			    st->sides[s].col, "side '%s' has no unbroken unit on "
 			    "the map: its battle would be over before it began "
 			    "(CC-1)", side);
-		free(list);
 	}
 }
 
@@ -361,7 +378,9 @@ culture_check(struct bt_state *st, struct bt_dice *dice, struct bt_side **in,
 	struct bt_log_entry *e = bt_log_add(st, "culture", NULL);
 	int *total = bt_xcalloc(n, sizeof(*total)), best = -1000;
 	struct bt_side **tied = bt_xcalloc(n, sizeof(*tied)), *winner;
-	char *text = bt_xstrdup("contested Culture check (CC-2),");
+	/* A quiet log (bt-sim's) keeps no sentence: none is built. */
+	char *text = e->quiet ? NULL :
+	    bt_xstrdup("contested Culture check (CC-2),");
 	size_t ntied = 0;
 
 	dice->record = &e->rolls;
@@ -374,12 +393,14 @@ culture_check(struct bt_state *st, struct bt_dice *dice, struct bt_side **in,
 		    "chooses, a tie rolls again", in[i]->culture);
 		r = bt_roll(dice, 20);
 		total[i] = r + in[i]->culture;
-		more = bt_xasprintf("%s%s %s %d %c %d = %d", text,
-		    i == 0 ? "" : i + 1 == n ? " against" : ",",
-		    in[i]->id, r, in[i]->culture < 0 ? '-' : '+',
-		    abs(in[i]->culture), total[i]);
-		free(text);
-		text = more;
+		if (text != NULL) {
+			more = bt_xasprintf("%s%s %s %d %c %d = %d", text,
+			    i == 0 ? "" : i + 1 == n ? " against" : ",",
+			    in[i]->id, r, in[i]->culture < 0 ? '-' : '+',
+			    abs(in[i]->culture), total[i]);
+			free(text);
+			text = more;
+		}
 		if (total[i] > best)
 			best = total[i];
 	}
@@ -540,11 +561,18 @@ cc_front_touches(const struct bt_unit *a, const struct bt_unit *b)
 bool
 cc_in_contact(const struct bt_state *st, const struct bt_unit *u)
 {
+	/* u's squares and the ring around them, which holds the four
+	 * strips cc_adjacent looks at: a unit that misses it is not next
+	 * to u, told by one test, not four (the commanders ask this of
+	 * every unit that shoots, at every place they weigh). */
+	struct bt_rect ring = { u->x - 1, u->y - 1, u->x + u->w, u->y + u->h };
+
 	for (size_t i = 0; i < st->nunits; i++) {
 		const struct bt_unit *e = &st->units[i];
+		struct bt_rect re = cc_rect(e);
 
-		if (e != u && cc_in_battle(e) && cc_enemies(u, e) &&
-		    cc_adjacent(u, e))
+		if (e != u && cc_in_battle(e) && cc_meet(&ring, &re) &&
+		    cc_enemies(u, e) && cc_adjacent(u, e))
 			return true;
 	}
 	return false;
@@ -591,7 +619,16 @@ cc_speed(const struct bt_state *st, const struct bt_unit *u)
 const struct bt_side *
 cc_side(const struct bt_state *st, const struct bt_unit *u)
 {
-	return bt_side_find(st, u->side);
+	/* bt_side_find's answer (the ids are unique), the first letter
+	 * telling most sides apart without a call: a battle has a few
+	 * sides, and the commanders ask for every rating. */
+	for (size_t i = 0; i < st->nsides; i++) {
+		const struct bt_side *s = &st->sides[i];
+
+		if (s->id[0] == u->side[0] && strcmp(s->id, u->side) == 0)
+			return s;
+	}
+	return NULL;
 }
 
 /* --- the turn's bookkeeping (CC-6, CC-30) --- */
@@ -646,23 +683,43 @@ cc_leave_battle(struct bt_state *st, struct bt_unit *u, unsigned why)
  * ends if its end has come (CC-1), whichever program brought it; and if
  * the active unit is out, its turn passes. Always returns 0.
  */
+/* The unit whose own id is the string at id's address, or NULL: a
+ * unit's unique id shares its address with no other's. */
+static struct bt_unit *
+unit_at(const struct bt_state *st, const char *id)
+{
+	for (size_t i = 0; i < st->nunits; i++)
+		if (st->units[i].id == id)
+			return &st->units[i];
+	return NULL;
+}
+
 int
 cc_settle(struct bt_state *st, struct bt_dice *dice)
 {
 	size_t k = 0, next = 0;
 	bool active_out = false;
+	/* bt_setup writes 'order' as the units' own ids, found by their
+	 * address; an order read or copied from a state has strings of its
+	 * own, found by name. Its first entry says which. */
+	bool by_address = st->norder > 0 && unit_at(st, st->order[0]) != NULL;
 
 	for (size_t i = 0; i < st->norder; i++) {
-		struct bt_unit *u = bt_unit_find(st, st->order[i]);
+		struct bt_unit *u = by_address ? unit_at(st, st->order[i]) :
+		    NULL;
+		bool active = st->active != NULL &&
+		    strcmp(st->order[i], st->active) == 0;
 
-		if (st->active != NULL && strcmp(st->order[i], st->active) == 0)
+		if (u == NULL)
+			u = bt_unit_find(st, st->order[i]);
+		if (active)
 			next = k;
 		if (u != NULL && cc_in_battle(u)) {
 			st->order[k] = st->order[i];
 			st->order_at[k++] = st->order_at[i];
 			continue;
 		}
-		if (st->active != NULL && strcmp(st->order[i], st->active) == 0)
+		if (active)
 			active_out = true;
 	}
 	st->norder = k;

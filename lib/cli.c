@@ -55,13 +55,19 @@ int
 bt_getopt(int argc, char **argv, const char *shortopts,
     const struct option *longopts)
 {
-	char opts[64];
+	char buf[64];
+	const char *opts = shortopts;
 	int ch;
 
-	/* A ':' first: a missing value is ':', told apart from a bad one. */
-	if (snprintf(opts, sizeof(opts), ":%s", shortopts + (*shortopts ==
-	    ':')) >= (int)sizeof(opts))
-		abort();	/* a table of bt's own, too long */
+	/* A ':' first: a missing value is ':', told apart from a bad one.
+	 * A table that has it (bt-order's, parsed for every order a
+	 * battle plays) is taken as it is, not copied each call. */
+	if (*shortopts != ':') {
+		if (snprintf(buf, sizeof(buf), ":%s", shortopts) >=
+		    (int)sizeof(buf))
+			abort();	/* a table of bt's own, too long */
+		opts = buf;
+	}
 	opterr = 0;
 	ch = getopt_long(argc, argv, opts, longopts, NULL);
 	if (ch == '?' || ch == ':') {
@@ -198,8 +204,10 @@ bt_cli_dice(const struct bt_cli *c, struct bt_state *st, struct bt_dice *d,
 
 	memset(own, 0, sizeof(*own));
 	bt_dice_init(d, &st->rng, c->rolls, c->nrolls, c->forcing);
-	/* Forced values need no key: they are the referee's own dice. */
-	if (key == NULL && !c->forcing) {
+	/* Forced values need no key: they are the referee's own dice; and
+	 * a battle not keyed has none to look for (bt_key_for's answer,
+	 * without BT_KEY_FILE read for every order a battle plays). */
+	if (key == NULL && !c->forcing && st->keyed != NULL) {
 		bt_error_init(&err, NULL);
 		if (bt_key_for(st, bt_key_path(c->key_file), own, &err) < 0) {
 			bt_error_print(&err, stderr);
@@ -444,6 +452,22 @@ say_dice(const struct bt_dice *d)
 }
 
 /*
+ * BT_ROLLS=ask, read once a run: bt sets no variable of its own, and a
+ * battle asks for every order it plays.
+ */
+static bool
+env_ask(void)
+{
+	static int ask = -1;
+	const char *env;
+
+	if (ask < 0)
+		ask = (env = getenv("BT_ROLLS")) != NULL &&
+		    strcmp(env, "ask") == 0;
+	return ask == 1;
+}
+
+/*
  * --rolls ask, or BT_ROLLS=ask for a whole evening: the dice past any
  * given with -r are asked on the terminal, never standard input, which
  * may be the state.
@@ -451,9 +475,7 @@ say_dice(const struct bt_dice *d)
 int
 bt_cli_ask(const struct bt_cli *c, struct bt_dice *d)
 {
-	const char *env = getenv("BT_ROLLS");
-
-	if (!c->ask && (env == NULL || strcmp(env, "ask") != 0))
+	if (!c->ask && !env_ask())
 		return BT_EXIT_OK;
 	if ((d->ask_in = fopen("/dev/tty", "r")) == NULL ||
 	    (d->ask_out = fopen("/dev/tty", "w")) == NULL) {

@@ -15,7 +15,7 @@
 struct program {
 	const char		*name;		/* "bt-move" */
 	const char		*what;		/* its ruleset function */
-	const char		*shortopts;	/* for bt_getopt */
+	const char		*shortopts;	/* for bt_getopt, ':' first */
 	const struct option	*longopts;
 	/* Its own options: 0 taken, 1 not its own, -1 bad (reported). */
 	int			(*option)(struct bt_order *, int ch,
@@ -193,15 +193,15 @@ static const struct option resolve_long[] = {
 };
 
 static const struct program programs[] = {
-	{ "bt-act", "act", "f:hi::nr:V", act_long, act_option, 2, -1,
+	{ "bt-act", "act", ":f:hi::nr:V", act_long, act_option, 2, -1,
 	    "a unit and an action" },
-	{ "bt-attack", "attack", "ac:df:hi::nRr:V", attack_long,
+	{ "bt-attack", "attack", ":ac:df:hi::nRr:V", attack_long,
 	    attack_option, 2, 2, "an attacker and a target" },
-	{ "bt-morale", "morale", "adf:hi::nr:V", morale_long, morale_option,
+	{ "bt-morale", "morale", ":adf:hi::nr:V", morale_long, morale_option,
 	    0, -1, NULL },
-	{ "bt-move", "move", "f:hi::nr:t:V", move_long, move_option, 1, -1,
+	{ "bt-move", "move", ":f:hi::nr:t:V", move_long, move_option, 1, -1,
 	    "a unit and its steps, or a unit and --to X,Y" },
-	{ "bt-resolve", "resolve", "f:hi::nr:V", resolve_long,
+	{ "bt-resolve", "resolve", ":f:hi::nr:V", resolve_long,
 	    resolve_option, 0, 0, NULL }
 };
 #define NPROGRAMS	(sizeof(programs) / sizeof(programs[0]))
@@ -277,21 +277,34 @@ operands(const struct program *p, struct bt_order *o, struct bt_cli *c,
 	return BT_PARSE_OK;
 }
 
-enum bt_parse
-bt_order_parse(const char *name, int argc, char **argv, struct bt_order *o,
+/* Whether a word past the program's name begins with '-' but is not "-"
+ * alone: only such a word is an option, or "--", to getopt_long. */
+static bool
+any_option(int argc, char **argv)
+{
+	for (int i = 1; i < argc; i++)
+		if (argv[i][0] == '-' && argv[i][1] != '\0')
+			return true;
+	return false;
+}
+
+/* bt_order_parse of p's command line; play_line has found p already. */
+static enum bt_parse
+parse(const struct program *p, int argc, char **argv, struct bt_order *o,
     struct bt_cli *c, bool in_file)
 {
-	const struct program *p = program_find(name);
 	int ch, rc;
+	bool opts;
 
 	memset(o, 0, sizeof(*o));
-	if (p == NULL) {
-		bt_warnx("'%s' is not a turn program", name);
-		return BT_PARSE_BAD;
-	}
-	/* glibc starts afresh at 0: a second line is a second parse. */
-	optind = 0;
-	while ((ch = bt_getopt(argc, argv, p->shortopts, p->longopts)) != -1) {
+	/* glibc starts afresh at 0: a second line is a second parse. A
+	 * line with no word getopt_long would read as an option (most of a
+	 * battle's: a unit and its steps) is what it would answer at once,
+	 * -1 with optind at the first operand, without its work. */
+	opts = any_option(argc, argv);
+	optind = opts ? 0 : 1;
+	while (opts && (ch = bt_getopt(argc, argv, p->shortopts,
+	    p->longopts)) != -1) {
 		if (ch == '?')
 			return BT_PARSE_BAD;
 		if (in_file && strchr("fihnVK", ch) != NULL) {
@@ -312,6 +325,20 @@ bt_order_parse(const char *name, int argc, char **argv, struct bt_order *o,
 	return operands(p, o, c, in_file);
 }
 
+enum bt_parse
+bt_order_parse(const char *name, int argc, char **argv, struct bt_order *o,
+    struct bt_cli *c, bool in_file)
+{
+	const struct program *p = program_find(name);
+
+	if (p == NULL) {
+		memset(o, 0, sizeof(*o));
+		bt_warnx("'%s' is not a turn program", name);
+		return BT_PARSE_BAD;
+	}
+	return parse(p, argc, argv, o, c, in_file);
+}
+
 void
 bt_order_free(struct bt_order *o)
 {
@@ -323,36 +350,76 @@ bt_order_free(struct bt_order *o)
 /* --- bt-order's file of orders --- */
 
 /*
- * Characters a shell would act on. Unquoted, they are refused rather than
- * taken as letters: whoever wrote 'bt-move a f; bt-attack a b' meant two
- * orders, and is better told so than handed a strange refusal.
+ * What split makes of a byte out of quotes, looked up for every character
+ * of every line. SHELL: a character a shell would act on. Unquoted, it is
+ * refused rather than taken as a letter: whoever wrote 'bt-move a f;
+ * bt-attack a b' meant two orders, and is better told so than handed a
+ * strange refusal. STOP: the end, a blank or a quote. LETTER: the rest,
+ * '#' too inside a word.
  */
-#define SHELL_CHARS	"|&;<>()$`\\*?[]{}~"
+enum { LETTER, SHELL, STOP };
+static const unsigned char byte_kind[256] = {
+	['|'] = SHELL, ['&'] = SHELL, [';'] = SHELL, ['<'] = SHELL,
+	['>'] = SHELL, ['('] = SHELL, [')'] = SHELL, ['$'] = SHELL,
+	['`'] = SHELL, ['\\'] = SHELL, ['*'] = SHELL, ['?'] = SHELL,
+	['['] = SHELL, [']'] = SHELL, ['{'] = SHELL, ['}'] = SHELL,
+	['~'] = SHELL,
+	['\0'] = STOP, [' '] = STOP, ['\t'] = STOP, ['\''] = STOP,
+	['"'] = STOP
+};
 
-/* One line being split: the words and where they point into. */
+/*
+ * One line being split: the words and where they point into. A line of
+ * orders mostly fits the room kept here, and takes no malloc: bt-sim
+ * splits every order of its battles.
+ */
+#define FEW_WORDS	16
 struct words {
 	char		**v;
 	size_t		 n, cap;
 	char		*buf;		/* the words, each ended by a NUL */
+	char		*few[FEW_WORDS];	/* v, while they fit */
+	char		 room[256];	/* buf, while the line fits */
 };
 
 static void
 words_add(struct words *w, char *word)
 {
-	if (w->n + 1 >= w->cap) {
-		w->cap = w->cap ? 2 * w->cap : 8;
-		w->v = bt_xreallocarray(w->v, w->cap, sizeof(*w->v));
+	if (w->v == NULL) {
+		w->v = w->few;
+		w->cap = FEW_WORDS;
+	} else if (w->n + 1 >= w->cap) {
+		char **v = bt_xreallocarray(w->v == w->few ? NULL : w->v,
+		    2 * w->cap, sizeof(*v));
+
+		if (w->v == w->few)
+			memcpy(v, w->few, w->n * sizeof(*v));
+		w->v = v;
+		w->cap *= 2;
 	}
 	w->v[w->n++] = word;
 	w->v[w->n] = NULL;
 }
 
+/* No more than the fields: the room is written before it is read. */
+static void
+words_init(struct words *w)
+{
+	w->v = NULL;
+	w->n = w->cap = 0;
+	w->buf = NULL;
+}
+
 static void
 words_free(struct words *w)
 {
-	free(w->v);
-	free(w->buf);
-	memset(w, 0, sizeof(*w));
+	if (w->v != w->few)
+		free(w->v);
+	if (w->buf != w->room)
+		free(w->buf);
+	w->v = NULL;
+	w->buf = NULL;
+	w->n = w->cap = 0;
 }
 
 /*
@@ -371,9 +438,10 @@ split(const char *line, struct words *w, char *why, size_t size, int *col)
 	char quote = 0;
 	bool in_word = false;
 	int qcol = 0, wcol = 0;
+	size_t need = strlen(line) + 1;
 
 	/* A word is never longer than the text it came from. */
-	out = w->buf = bt_xmalloc(strlen(line) + 1);
+	out = w->buf = need <= sizeof(w->room) ? w->room : bt_xmalloc(need);
 	for (const char *s = line;; s++) {
 		char ch = *s;
 
@@ -388,6 +456,10 @@ split(const char *line, struct words *w, char *why, size_t size, int *col)
 				quote = 0;
 			else
 				*out++ = ch;
+			continue;
+		}
+		if (in_word && byte_kind[(unsigned char)ch] == LETTER) {
+			*out++ = ch;	/* most of a line */
 			continue;
 		}
 		if (ch == '\0' || ch == ' ' || ch == '\t') {
@@ -409,7 +481,7 @@ split(const char *line, struct words *w, char *why, size_t size, int *col)
 		}
 		if (!in_word && ch == '#')
 			return 0;
-		if (strchr(SHELL_CHARS, ch) != NULL) {
+		if (byte_kind[(unsigned char)ch] == SHELL) {
 			snprintf(why, size, "'%c' is a shell's: bt-order "
 			    "runs no shell (quote it to mean the letter)", ch);
 			*col = (int)(s - line) + 1;
@@ -440,10 +512,12 @@ place(const char *name, long line, int col)
  * The context of the messages about an order: "FILE:LINE: WORD" (LINE
  * from 0), as place would print it, put together by hand: bt_auto_play
  * plays every order of a battle through play_line, and printf was most
- * of what a line cost besides the order itself.
+ * of what a line cost besides the order itself. In room (size bytes)
+ * when it fits, else allocated: the caller frees what is not room.
  */
 static char *
-order_place(const char *name, long line, const char *word)
+order_place(const char *name, long line, const char *word, char *room,
+    size_t size)
 {
 	char digits[24];
 	size_t nd = 0, ln = strlen(name), lw = strlen(word);
@@ -452,7 +526,8 @@ order_place(const char *name, long line, const char *word)
 	do
 		digits[nd++] = (char)('0' + line % 10);
 	while ((line /= 10) > 0 && nd < sizeof(digits));
-	s = t = bt_xmalloc(ln + nd + lw + 4);
+	s = t = ln + nd + lw + 4 <= size ? room :
+	    bt_xmalloc(ln + nd + lw + 4);
 	memcpy(t, name, ln);
 	t += ln;
 	*t++ = ':';
@@ -564,36 +639,38 @@ static int
 play_line(struct bt_state *st, const char *name, long n, const char *line,
     const struct bt_orders_opts *opts, const char *nonce)
 {
-	struct words w = { 0 };
+	struct words w;
 	struct bt_order o;
 	struct bt_cli c = { .color = -1, .key = opts->key, .nonce = nonce };
-	const char *what;
-	char *where = NULL, why[128];
+	const struct program *p;
+	char *where = NULL, why[128], room[128];
 	int col, status = BT_EXIT_OK;
 
+	words_init(&w);
 	if ((status = split(line, &w, why, sizeof(why), &col)) != 0) {
 		bt_context = where = place(name, n, col);
 		bt_warnx("%s", why);
 	} else if (w.n == 0)		/* blank, or a comment */
 		;
-	else if ((what = bt_order_what(w.v[0])) == NULL) {
+	else if ((p = program_find(w.v[0])) == NULL) {
 		bt_context = where = place(name, n, 0);
 		bt_warnx("'%s' is not an order: one of bt-move, bt-attack, "
 		    "bt-act, bt-morale or bt-resolve", w.v[0]);
 		status = BT_EXIT_USAGE;
 	} else {
-		bt_context = where = order_place(name, n, w.v[0]);
-		if (bt_order_parse(w.v[0], (int)w.n, w.v, &o, &c, true) !=
-		    BT_PARSE_OK)
+		bt_context = where = order_place(name, n, w.v[0], room,
+		    sizeof(room));
+		if (parse(p, (int)w.n, w.v, &o, &c, true) != BT_PARSE_OK)
 			status = BT_EXIT_USAGE;
-		else if ((status = table_refuses(st, opts, &o, &c, what)) ==
-		    BT_EXIT_OK)
-			status = bt_cli_apply(st, &c, &o, what);
+		else if ((status = table_refuses(st, opts, &o, &c,
+		    p->what)) == BT_EXIT_OK)
+			status = bt_cli_apply(st, &c, &o, p->what);
 		bt_order_free(&o);
 		free(c.rolls);
 	}
 	bt_context = NULL;
-	free(where);
+	if (where != room)
+		free(where);
 	words_free(&w);
 	return status;
 }

@@ -702,8 +702,10 @@ given_rolls(const void *obj)
 #define LOG_F(k, t, o, fl)	{ .key = k, .type = t, .off = offsetof(struct bt_log_entry, o), .flags = fl, .max = BT_MAX_INT }
 static const struct bt_field log_fields[] = {
 	LOG_F("round", BT_F_INT, round, BT_REQ),
-	LOG_F("event", BT_F_STR, event, BT_REQ),
-	LOG_F("who", BT_F_STR, who, 0),
+	/* An entry's event and who are never replaced: kept in the
+	 * state's strings, as bt_log_add puts them, not a malloc each. */
+	LOG_F("event", BT_F_STR, event, BT_REQ | BT_KEPT),
+	LOG_F("who", BT_F_STR, who, BT_KEPT),
 	{ .key = "rolls", .type = BT_F_CUSTOM, .load = load_rolls, .emit = emit_rolls, .given = given_rolls },
 	LOG_F("text", BT_F_STR, text, BT_REQ),
 };
@@ -1156,6 +1158,7 @@ bt_state_copy(struct bt_state *dst, const struct bt_state *src)
 	dst->order_at = dup_mem(src->order_at, src->norder + 1,
 	    sizeof(*src->order_at));
 	dst->log = dup_mem(src->log, src->nlog, sizeof(*src->log));
+	dst->log_cap = 0;
 	for (size_t i = 0; i < dst->nlog; i++) {
 		dup_schema(dst, &log_schema, &dst->log[i]);
 		dst->log[i].rolls.v = dup_mem(dst->log[i].rolls.v,
@@ -1333,12 +1336,18 @@ bt_log_add(struct bt_state *st, const char *event, const char *who)
 {
 	struct bt_log_entry *e;
 
-	st->log = bt_xreallocarray(st->log, st->nlog + 1, sizeof(*st->log));
+	/* Room for more than one: a battle adds hundreds. log_cap is 0
+	 * where the log was read or copied to its size. */
+	if (st->nlog + 1 > st->log_cap) {
+		st->log_cap = st->nlog + st->nlog / 8 + 16;
+		st->log = bt_xreallocarray(st->log, st->log_cap,
+		    sizeof(*st->log));
+	}
 	e = &st->log[st->nlog++];
 	memset(e, 0, sizeof(*e));
 	e->round = st->round;
-	e->event = bt_xstrdup(event);
-	e->who = who != NULL ? bt_xstrdup(who) : NULL;
+	e->event = bt_arena_strdup(&st->strings, event);
+	e->who = who != NULL ? bt_arena_strdup(&st->strings, who) : NULL;
 	/* A quiet log keeps what happened (a rule may ask it: clash's
 	 * "left its unit this turn"), not the sentence that tells it. */
 	e->quiet = st->log_quiet;
