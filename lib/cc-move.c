@@ -1086,17 +1086,21 @@ struct pose_search {
 	size_t		 prefix;	/* strlen("bt-move ID ") */
 };
 
+/* A cost and a node's index are never negative: as unsigned, their
+ * divisions by a power of two are a shift and a mask, with no fix-up
+ * for a sign (node_reached is asked of every move a search tries). */
 static uint64_t *
 cost_set(const struct pose_search *ps, int c)
 {
-	return ps->of_cost + (size_t)(c / CC_STEP % COST_RING) * ps->words;
+	return ps->of_cost + (size_t)((unsigned)c / CC_STEP % COST_RING) *
+	    ps->words;
 }
 
 /* Has node i been reached? Until then, nothing of it is set. */
-static bool
+static inline bool
 node_reached(const struct pose_search *ps, int i)
 {
-	return (ps->reached[i / 64] >> (i % 64)) & 1;
+	return (ps->reached[(unsigned)i / 64] >> ((unsigned)i % 64)) & 1;
 }
 
 /* Node i costs c now: it leaves the set of its old cost for c's.
@@ -1105,14 +1109,15 @@ static inline void
 node_cost(struct pose_search *ps, int i, int c)
 {
 	struct pose_node *n = &ps->n[i];
-	uint64_t bit = (uint64_t)1 << (i % 64);
+	unsigned word = (unsigned)i / 64;
+	uint64_t bit = (uint64_t)1 << ((unsigned)i % 64);
 
 	if (!node_reached(ps, i))
-		ps->reached[i / 64] |= bit;
+		ps->reached[word] |= bit;
 	else
-		cost_set(ps, n->cost)[i / 64] &= ~bit;
+		cost_set(ps, n->cost)[word] &= ~bit;
 	n->cost = c;
-	cost_set(ps, c)[i / 64] |= bit;
+	cost_set(ps, c)[word] |= bit;
 }
 
 /* The index of the lowest bit set in w (not 0), by a de Bruijn
@@ -1136,12 +1141,12 @@ lowest_bit(uint64_t w)
 static inline int
 next_node(const uint64_t *set, int words, int from)
 {
-	int k = from / 64;
+	int k = (int)((unsigned)from / 64);
 	uint64_t w;
 
 	if (k >= words)
 		return -1;
-	w = set[k] & (~(uint64_t)0 << (from % 64));
+	w = set[k] & (~(uint64_t)0 << ((unsigned)from % 64));
 	while (w == 0) {
 		if (++k >= words)
 			return -1;
