@@ -1518,6 +1518,14 @@ struct search_moves {
 	int		 reach;		/* the most a move shifts a corner by */
 	int		*sq, *off;
 	int		 ww;
+	/* Where each move takes a node of each facing, as a difference of
+	 * index (node_of's: a rotation goes to the rotated layer, which
+	 * only the unrotated one makes), in a search of nodes nw squares
+	 * wide (the last search's, set with off: its window is nw + the
+	 * footprint's longer side + 1 wide); and what each costs at the
+	 * least (least_cost) */
+	int		 dnode[4][MAX_POSE_MOVES];
+	int		 least[MAX_POSE_MOVES];
 };
 
 struct search_moves_kept {
@@ -1574,12 +1582,20 @@ move_squares_of(struct search_moves *sm, int f, const struct pose *o)
 	return n;
 }
 
-/* sm's off for a window ww squares wide. */
+/* sm's off for a window ww squares wide, and its dnode for a search
+ * whose nodes are nw by nw squares. */
 static void
-search_offsets(struct search_moves *sm, int ww)
+search_offsets(struct search_moves *sm, int ww, int nw)
 {
 	for (int j = 0; j < sm->nsq; j++)
 		sm->off[j] = sm->sq[2 * j + 1] * ww + sm->sq[2 * j];
+	for (int k = 0; k < sm->nm; k++)
+		for (int f = BT_N; f <= BT_W; f++) {
+			const struct pose *q = &sm->to_of[f][k];
+
+			sm->dnode[f][k] = (((q->facing - f) * 2 +
+			    (sm->m[k].kind == ROTATE)) * nw + q->y) * nw + q->x;
+		}
 	sm->ww = ww;
 }
 
@@ -1669,6 +1685,8 @@ search_moves(const struct bt_unit *u, struct cc_scratch *sc)
 		memset(sm->word8[k], 0, sizeof(sm->word8[k]));
 		memcpy(sm->word8[k], sm->m[k].word, sm->mlen[k]);
 	}
+	for (int k = 0; k < sm->nm; k++)
+		sm->least[k] = least_cost(&sm->m[k]);
 	for (sm->norot = 0; sm->norot < sm->nm &&
 	    sm->m[sm->norot].kind != ROTATE; sm->norot++)
 		continue;
@@ -1690,10 +1708,11 @@ cc_reachable(const struct bt_state *st, const struct bt_unit *cu,
 	struct pose_search ps;
 	struct occ oc;
 	struct cc_scratch own = { 0 };
-	int left = cc_speed(st, u) - st->turn.moved, nm, r, start, nodes;
+	int speed = cc_speed(st, u), left = speed - st->turn.moved, nm, r;
+	int start, nodes;
 	int norot;		/* the moves before the first rotation */
 	int side = u->w > u->h ? u->w : u->h, wside;
-	int least[MAX_POSE_MOVES], dnode[4][MAX_POSE_MOVES];
+	const int *least;
 	bool flies = cc_flies(st, u);
 	size_t sets, size;
 	char *block;
@@ -1709,7 +1728,11 @@ cc_reachable(const struct bt_state *st, const struct bt_unit *cu,
 	mlen = sm->mlen;
 	nm = sm->nm;
 	norot = sm->norot;
-	r = left / CC_STEP + u->w + u->h;
+	/* the window of a unit's whole move, not of what it has left: the
+	 * same for each search of its turn, so that sm's tables of it are
+	 * made once (the nodes' order, and the ends', are the same in any
+	 * window that holds them) */
+	r = speed / CC_STEP + u->w + u->h;
 	ps.x0 = home.x - r;
 	ps.y0 = home.y - r;
 	ps.w = ps.h = 2 * r + 1;
@@ -1731,8 +1754,10 @@ cc_reachable(const struct bt_state *st, const struct bt_unit *cu,
 	ps.line = (char *)(ps.n + nodes);
 	occ_window(&oc, (unsigned char *)ps.line + ps.prefix + REPORT_WORDS,
 	    ps.x0 - 1, ps.y0 - 1, wside, wside);
+	/* the window's side sets the nodes' (sm is of one footprint) */
 	if (sm->ww != wside)
-		search_offsets(sm, wside);
+		search_offsets(sm, wside, ps.w);
+	least = sm->least;
 	memcpy(ps.line, "bt-move ", strlen("bt-move "));
 	memcpy(ps.line + strlen("bt-move "), u->id, strlen(u->id));
 	ps.line[ps.prefix - 1] = ' ';
@@ -1742,18 +1767,6 @@ cc_reachable(const struct bt_state *st, const struct bt_unit *cu,
 	ps.n[start].stop = false;
 	ps.n[start].provokes = false;
 	ps.n[start].fp = (unsigned char)classes(&oc, rect_of(&home), NULL);
-	/* Where each move takes a node of each facing, as a difference of
-	 * index (node_of's: a rotation goes to the rotated layer, which
-	 * only the unrotated one makes), and what it costs at the least */
-	for (int k = 0; k < nm; k++) {
-		least[k] = least_cost(&m[k]);
-		for (int f = BT_N; f <= BT_W; f++) {
-			const struct pose *q = &to_of[f][k];
-
-			dnode[f][k] = (((q->facing - f) * 2 +
-			    (m[k].kind == ROTATE)) * ps.h + q->y) * ps.w + q->x;
-		}
-	}
 	for (int c = 0; c <= left; c += CC_STEP) {
 		uint64_t *set = cost_set(&ps, c);
 		int affords = 0;	/* the moves of a least cost left */
@@ -1781,7 +1794,7 @@ cc_reachable(const struct bt_state *st, const struct bt_unit *cu,
 			at = oc.win + (size_t)(p.y - oc.wy0) * oc.ww + p.x -
 			    oc.wx0;
 			first = sm->first[p.facing];
-			dto = dnode[p.facing];
+			dto = sm->dnode[p.facing];
 			/* the rotations are the last moves */
 			kend = rotated && norot < affords ? norot : affords;
 			/* no move takes a node this far from the window's
