@@ -1472,14 +1472,13 @@ occ_window(struct occ *oc, unsigned char *win, int x0, int y0, int w, int h)
 	oc->wy0 = y0;
 	oc->ww = w;
 	oc->wh = h;
-	for (int y = 0; y < h; y++) {
-		unsigned char *row = win + (size_t)y * w;
-
-		memset(row, OCC_OFF, (size_t)w);
-		if (y0 + y >= 0 && y0 + y < oc->h && a < b)
-			memcpy(row + a, oc->ground + (size_t)(y0 + y) * oc->w +
-			    x0 + a, (size_t)(b - a));
-	}
+	/* all off, in one call; then the rows of the map, only */
+	memset(win, OCC_OFF, (size_t)w * h);
+	if (a >= b)
+		return;
+	for (int y = y0 < 0 ? -y0 : 0; y < h && y0 + y < oc->h; y++)
+		memcpy(win + (size_t)y * w + a, oc->ground +
+		    (size_t)(y0 + y) * oc->w + x0 + a, (size_t)(b - a));
 }
 
 static void
