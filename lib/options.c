@@ -28,15 +28,22 @@ bt_options_free(struct bt_options *o)
 	memset(o, 0, sizeof(*o));
 }
 
-/* Room in the list's text for n more bytes. */
+/* The list's text grown to hold n more bytes. */
 static void
-reserve(struct bt_options *o, size_t n)
+grow(struct bt_options *o, size_t n)
 {
-	if (o->text != NULL && o->len + n <= o->tcap)
-		return;
 	while (o->tcap < o->len + n)
 		o->tcap = o->tcap ? 2 * o->tcap : 4096;
 	o->text = bt_xrealloc(o->text, o->tcap);
+}
+
+/* Room in the list's text for n more bytes. Inline: a listing adds
+ * thousands of lines a battle, which seldom grow it. */
+static inline void
+reserve(struct bt_options *o, size_t n)
+{
+	if (o->text == NULL || o->len + n > o->tcap)
+		grow(o, n);
 }
 
 /*
@@ -120,8 +127,9 @@ add_text(struct bt_options *o, const char *fmt, va_list ap)
 	return at;
 }
 
-/* A new option of unit, its line not set yet. */
-static struct bt_option *
+/* A new option of unit, its line not set yet. Inline: asked of every
+ * line a listing adds. */
+static inline struct bt_option *
 new_option(struct bt_options *o, enum bt_option_kind kind, const char *unit)
 {
 	struct bt_option *op;
