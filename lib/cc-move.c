@@ -1060,6 +1060,8 @@ struct pose_node {
 	bool		 stop;		/* reached by a move into contact */
 	bool		 provokes;	/* a move of the way sets off an attack */
 	unsigned char	 fp;		/* the classes of its footprint */
+	unsigned short	 len;		/* of its way's words, each with the
+					 * space before it */
 };
 
 /*
@@ -1226,35 +1228,35 @@ pose_moves(const struct bt_unit *u, struct move *m)
 	return n;
 }
 
-/* The way to node i, at pose at, reported to fn with its bt-move line:
- * the words of its moves (word8 of lengths mlen: each word and NULs to
- * 8 bytes) written after the line's prefix, made once a search. */
+/*
+ * The way to node i, at pose at, reported to fn with its bt-move line:
+ * the words of its moves, each with the space before it, written after
+ * the line's prefix but its last space (base), made once a search. The
+ * way is walked once, from its end back: each word is copied as the 8
+ * bytes of word8 that end with it (spaces before it, then the space and
+ * the word), at where it ends, the node's len; the bytes before the
+ * word are written over by the word before, and those of the first
+ * word, in the prefix, are put back from keep8 (base's 8 bytes before).
+ * A listing reports hundreds of ways a turn.
+ */
 static void
 report_end(const struct pose_search *ps, const struct pose *at,
-    const char (*word8)[8], const size_t *mlen, int i, cc_reach_fn *fn,
-    void *ctx)
+    const char (*word8)[8], const size_t *mlen, const char *keep8, int i,
+    cc_reach_fn *fn, void *ctx)
 {
-	int way[MAX_MOVES], len = 0;
-	char *words = ps->line + ps->prefix;
+	char *base = ps->line + ps->prefix - 1;
 	struct cc_reach_end end;
-	size_t w = 0;
+	size_t e = ps->n[i].len;
 
-	for (int k = i; ps->n[k].prev >= 0 && len < MAX_MOVES; k =
-	    ps->n[k].prev)
-		way[len++] = ps->n[k].how;
-	/* each word copied as its 8 bytes, what is past it written over
-	 * by the next: a listing reports hundreds of ways, and no way of
-	 * MAX_MOVES moves comes near REPORT_WORDS */
-	while (len > 0) {
-		int how = way[--len];
+	base[e] = '\0';
+	for (int k = i; ps->n[k].prev >= 0; k = ps->n[k].prev) {
+		int how = ps->n[k].how;
 
-		memcpy(words + w, word8[how], 8);
-		w += mlen[how];
-		words[w++] = ' ';
+		memcpy(base + e - 8, word8[how], 8);
+		e -= mlen[how] + 1;
 	}
-	w -= w > 0;
-	words[w] = '\0';
-	end.len = ps->prefix + w;
+	memcpy(base - 8, keep8, 8);
+	end.len = ps->prefix - 1 + ps->n[i].len;
 	end.provokes = ps->n[i].provokes;
 	end.x = at->x;
 	end.y = at->y;
@@ -1505,7 +1507,9 @@ struct search_moves {
 	struct move	 m[MAX_POSE_MOVES];
 	struct pose	 to_of[4][MAX_POSE_MOVES];	/* [facing][move] */
 	size_t		 mlen[MAX_POSE_MOVES];	/* strlen of each move's word */
-	char		 word8[MAX_POSE_MOVES][8];	/* the word, NUL-filled */
+	/* the word at the end of 8 bytes, after a space, the rest spaces
+	 * (report_end) */
+	char		 word8[MAX_POSE_MOVES][8];
 	/* The squares each move newly holds or sweeps (move_squares less
 	 * the pose's own) from a pose of each facing at (0, 0), as (x, y):
 	 * sq[2 first[f][k]] up to sq[2 first[f][k + 1]]; and as offsets
@@ -1681,8 +1685,9 @@ search_moves(const struct bt_unit *u, struct cc_scratch *sc)
 	for (int k = 0; k < sm->nm; k++) {
 		/* the longest word is "ccw:16" (MAX_PIVOTS) */
 		sm->mlen[k] = strlen(sm->m[k].word);
-		memset(sm->word8[k], 0, sizeof(sm->word8[k]));
-		memcpy(sm->word8[k], sm->m[k].word, sm->mlen[k]);
+		memset(sm->word8[k], ' ', sizeof(sm->word8[k]));
+		memcpy(sm->word8[k] + 8 - sm->mlen[k], sm->m[k].word,
+		    sm->mlen[k]);
 	}
 	for (int k = 0; k < sm->nm; k++)
 		sm->least[k] = least_cost(&sm->m[k]);
@@ -1713,6 +1718,7 @@ cc_reachable(const struct bt_state *st, const struct bt_unit *cu,
 	int side = u->w > u->h ? u->w : u->h, wside;
 	const int *least;
 	bool flies = cc_flies(st, u);
+	char keep8[8];
 	size_t sets, size;
 	char *block;
 
@@ -1760,11 +1766,15 @@ cc_reachable(const struct bt_state *st, const struct bt_unit *cu,
 	memcpy(ps.line, "bt-move ", strlen("bt-move "));
 	memcpy(ps.line + strlen("bt-move "), u->id, strlen(u->id));
 	ps.line[ps.prefix - 1] = ' ';
+	/* the prefix's 8 bytes before its last space, which report_end
+	 * writes on ("bt-move " is 8) */
+	memcpy(keep8, ps.line + ps.prefix - 9, 8);
 	start = node_of(&ps, home.x, home.y, home.facing, st->turn.rotated);
 	node_cost(&ps, start, 0);
 	ps.n[start].prev = -1;
 	ps.n[start].stop = false;
 	ps.n[start].provokes = false;
+	ps.n[start].len = 0;
 	ps.n[start].fp = (unsigned char)classes(&oc, rect_of(&home), NULL);
 	for (int c = 0; c <= left; c += CC_STEP) {
 		uint64_t *set = cost_set(&ps, c);
@@ -1839,6 +1849,10 @@ cc_reachable(const struct bt_state *st, const struct bt_unit *cu,
 				ps.n[to].fp = (unsigned char)fp;
 				ps.n[to].prev = i;
 				ps.n[to].how = (signed char)k;
+				/* no way has more than speed / CC_STEP moves,
+				 * 10000 / 50 of 7 bytes at the most */
+				ps.n[to].len = (unsigned short)(ps.n[i].len +
+				    mlen[k] + 1);
 				/* no contact, nor a front left, away from
 				 * the squares that make them */
 				ps.n[to].stop = (fp & OCC_NEAR) &&
@@ -1870,7 +1884,8 @@ cc_reachable(const struct bt_state *st, const struct bt_unit *cu,
 		    (ps.n[other].cost == ps.n[i].cost && other < i)))
 			continue;
 		if (!(ps.n[i].fp & OCC_NO_STOP))	/* may_stop */
-			report_end(&ps, &t, sm->word8, mlen, i, fn, ctx);
+			report_end(&ps, &t, sm->word8, mlen, keep8, i, fn,
+			    ctx);
 	}
 	occ_free(&oc, sc);
 	cc_scratch_free(&own);
