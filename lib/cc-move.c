@@ -772,32 +772,42 @@ leaves_front_of(const struct occ *oc, size_t i, const struct bt_unit *u,
 	return front_on(oc, i, ra) && !front_on(oc, i, rb);
 }
 
+/* provokes by the grid, c the classes of a's footprint (classes()):
+ * the search has them of every node it goes on from. Inline: asked of
+ * every move a search makes near an enemy's front or a readied one. */
+static inline bool
+provokes_of(const struct bt_state *st, struct bt_unit *u,
+    const struct pose *a, const struct pose *b, const struct occ *oc,
+    unsigned c)
+{
+	struct bt_rect ra = rect_of(a), rb = rect_of(b);
+	/* no front is left that a does not touch (one off the map is not
+	 * marked) */
+	bool fronted = !(u->status & BT_ST_DISENGAGING) &&
+	    (c & (OCC_FRONT | OCC_OFF));
+
+	if (!fronted && oc->nready == 0)
+		return false;
+	for (size_t k = 0; k < oc->nreacts; k++) {
+		size_t i = oc->reacts[k];
+
+		if ((fronted && leaves_front_of(oc, i, u, &ra, &rb)) ||
+		    (st->units[i].ready.present &&
+		    enters_trigger(st, &st->units[i], u, a, b)))
+			return true;
+	}
+	return false;
+}
+
 /* Would going from pose a to pose b set off any attack (CC-28's "further
  * danger")? */
 static bool
 provokes(const struct bt_state *st, struct bt_unit *u, const struct pose *a,
     const struct pose *b, const struct occ *oc)
 {
-	if (oc != NULL) {	/* the grid knows who may react */
-		struct bt_rect ra = rect_of(a), rb = rect_of(b);
-		unsigned c = classes(oc, ra, NULL);
-		/* no front is left that a does not touch (one off the map
-		 * is not marked) */
-		bool fronted = !(u->status & BT_ST_DISENGAGING) &&
-		    (c & (OCC_FRONT | OCC_OFF));
-
-		if (!fronted && oc->nready == 0)
-			return false;
-		for (size_t k = 0; k < oc->nreacts; k++) {
-			size_t i = oc->reacts[k];
-
-			if ((fronted && leaves_front_of(oc, i, u, &ra, &rb)) ||
-			    (st->units[i].ready.present &&
-			    enters_trigger(st, &st->units[i], u, a, b)))
-				return true;
-		}
-		return false;
-	}
+	if (oc != NULL)		/* the grid knows who may react */
+		return provokes_of(st, u, a, b, oc,
+		    classes(oc, rect_of(a), NULL));
 	for (size_t i = 0; i < st->nunits; i++) {
 		const struct bt_unit *e = &st->units[i];
 
@@ -1860,7 +1870,8 @@ cc_reachable(const struct bt_state *st, const struct bt_unit *cu,
 				ps.n[to].provokes = ps.n[i].provokes ||
 				    ((oc.nready > 0 ||
 				    (ps.n[i].fp & OCC_FRONT)) &&
-				    provokes(st, u, &p, &q, &oc));
+				    provokes_of(st, u, &p, &q, &oc,
+				    ps.n[i].fp));
 			}
 		}
 		memset(set, 0, (size_t)ps.words * sizeof(*set));
