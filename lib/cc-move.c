@@ -1794,6 +1794,10 @@ cc_reachable(const struct bt_state *st, const struct bt_unit *cu,
 		 * the first it may not make */
 		while (affords < nm && c + least[affords] <= left)
 			affords++;
+		/* none from here on: the nodes of c and dearer are ends,
+		 * as they are (their sets are not asked again) */
+		if (affords == 0)
+			break;
 		/* costs of c and less are settled: the moves of this loop
 		 * change the sets of dearer ones only */
 		for (int i = next_node(set, ps.words, 0); i >= 0;
