@@ -1441,7 +1441,10 @@ occ_fill(const struct bt_state *st, const struct bt_unit *u, struct occ *oc,
 			continue;
 		if (cc_enemies(u, o))
 			oc->unit[i] |= OCC_ENEMY;
-		if (may_react(o, u, NULL)) {
+		/* may_react(o, u, NULL), o not u and in the battle: an enemy
+		 * not reacted yet nor broken */
+		if ((oc->unit[i] & OCC_ENEMY) && !o->reacted &&
+		    !(o->status & BT_ST_BROKEN)) {
 			oc->reacts[oc->nreacts++] = i;
 			oc->nready += o->ready.present;
 			oc->nfront[i] = (unsigned char)cc_front_strips(o,
