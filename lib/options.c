@@ -174,6 +174,29 @@ bt_options_add_line(struct bt_options *o, enum bt_option_kind kind,
 	return op;
 }
 
+struct bt_option *
+bt_options_add_words(struct bt_options *o, enum bt_option_kind kind,
+    const char *unit, const char *const *words, size_t n)
+{
+	struct bt_option *op = new_option(o, kind, unit);
+
+	op->line = o->len;
+	if (n == 0) {
+		reserve(o, 1);
+		o->text[o->len++] = '\0';
+		return op;
+	}
+	for (size_t k = 0; k < n; k++) {
+		size_t len = strlen(words[k]);
+
+		reserve(o, len + 1);
+		memcpy(o->text + o->len, words[k], len);
+		o->len += len;
+		o->text[o->len++] = k + 1 < n ? ' ' : '\0';
+	}
+	return op;
+}
+
 void
 bt_options_note(struct bt_options *o, const char *fmt, ...)
 {
