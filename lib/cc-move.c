@@ -1399,6 +1399,30 @@ mark(struct occ *oc, const struct bt_rect *r, unsigned c)
 			oc->ground[y * oc->w + x] |= (unsigned char)c;
 }
 
+/* The squares just beyond o's four sides (cc_strip's of each) on the
+ * map get the classes c: its rows and columns clipped once. */
+static inline void
+mark_ring(struct occ *oc, const struct bt_unit *o, unsigned c)
+{
+	int x0 = o->x, y0 = o->y, x1 = o->x + o->w - 1, y1 = o->y + o->h - 1;
+	int cx0 = x0 > 0 ? x0 : 0, cx1 = x1 < oc->w - 1 ? x1 : oc->w - 1;
+	int cy0 = y0 > 0 ? y0 : 0, cy1 = y1 < oc->h - 1 ? y1 : oc->h - 1;
+	unsigned char *g = oc->ground;
+
+	if (y0 - 1 >= 0 && y0 - 1 < oc->h)
+		for (int x = cx0; x <= cx1; x++)
+			g[(y0 - 1) * oc->w + x] |= (unsigned char)c;
+	if (y1 + 1 >= 0 && y1 + 1 < oc->h)
+		for (int x = cx0; x <= cx1; x++)
+			g[(y1 + 1) * oc->w + x] |= (unsigned char)c;
+	if (x0 - 1 >= 0 && x0 - 1 < oc->w)
+		for (int y = cy0; y <= cy1; y++)
+			g[y * oc->w + x0 - 1] |= (unsigned char)c;
+	if (x1 + 1 >= 0 && x1 + 1 < oc->w)
+		for (int y = cy0; y <= cy1; y++)
+			g[y * oc->w + x1 + 1] |= (unsigned char)c;
+}
+
 /* The grid of who stands where, for a search of mover u's moves: in sc's
  * memory, or its own (sc NULL). */
 static void
@@ -1465,12 +1489,8 @@ occ_fill(const struct bt_state *st, const struct bt_unit *u, struct occ *oc,
 		if (!(oc->unit[i] & OCC_ENEMY))
 			continue;
 		/* the squares sharing an edge with one of its: its sides'
-		 * strips */
-		for (int f = BT_N; f <= BT_W; f++) {
-			struct bt_rect r = cc_strip(o, f);
-
-			mark(oc, &r, OCC_NEAR);
-		}
+		 * strips (cc_strip's), clipped to the map once */
+		mark_ring(oc, o, OCC_NEAR);
 	}
 }
 
