@@ -1460,6 +1460,8 @@ occ_fill(const struct bt_state *st, const struct bt_unit *u, struct occ *oc,
 		ground_fill(st, oc->ground);
 	for (size_t i = 0; i < st->nunits; i++) {
 		const struct bt_unit *o = &st->units[i];
+		int x0, x1;
+		unsigned char held;
 
 		if (o == u || !cc_in_battle(o))
 			continue;
@@ -1476,16 +1478,20 @@ occ_fill(const struct bt_state *st, const struct bt_unit *u, struct occ *oc,
 			for (int k = 0; k < oc->nfront[i]; k++)
 				mark(oc, &oc->front[4 * i + k], OCC_FRONT);
 		}
-		/* its squares on the map, clipped to it once */
+		/* its squares on the map, clipped to it once, by rows */
+		x0 = o->x > 0 ? o->x : 0;
+		x1 = o->x + o->w < oc->w ? o->x + o->w : oc->w;
+		held = oc->unit[i] & OCC_ENEMY ? OCC_FOE : OCC_FRIEND;
 		for (int y = o->y > 0 ? o->y : 0; y < o->y + o->h &&
-		    y < oc->h; y++)
-			for (int x = o->x > 0 ? o->x : 0; x < o->x + o->w &&
-			    x < oc->w; x++) {
-				oc->at[y * oc->w + x] = (int)i + 1;
-				oc->ground[y * oc->w + x] |=
-				    oc->unit[i] & OCC_ENEMY ? OCC_FOE :
-				    OCC_FRIEND;
+		    y < oc->h; y++) {
+			int *at = oc->at + (size_t)y * oc->w;
+			unsigned char *g = oc->ground + (size_t)y * oc->w;
+
+			for (int x = x0; x < x1; x++) {
+				at[x] = (int)i + 1;
+				g[x] |= held;
 			}
+		}
 		if (!(oc->unit[i] & OCC_ENEMY))
 			continue;
 		/* the squares sharing an edge with one of its: its sides'
