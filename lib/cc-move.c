@@ -1148,25 +1148,6 @@ lowest_bit(uint64_t w)
 	return place[((w & -w) * 0x03f79d71b4cb0a89ULL) >> 58];
 }
 
-/* The first node of set at index from or after it, or -1. Inline: the
- * search asks it of every node it settles and reports. */
-static inline int
-next_node(const uint64_t *set, int words, int from)
-{
-	int k = (int)((unsigned)from / 64);
-	uint64_t w;
-
-	if (k >= words)
-		return -1;
-	w = set[k] & (~(uint64_t)0 << ((unsigned)from % 64));
-	while (w == 0) {
-		if (++k >= words)
-			return -1;
-		w = set[k];
-	}
-	return k * 64 + lowest_bit(w);
-}
-
 static int
 node_of(const struct pose_search *ps, int x, int y, int facing, bool rotated)
 {
@@ -1828,9 +1809,13 @@ cc_reachable(const struct bt_state *st, const struct bt_unit *cu,
 		if (affords == 0)
 			break;
 		/* costs of c and less are settled: the moves of this loop
-		 * change the sets of dearer ones only */
-		for (int i = next_node(set, ps.words, 0); i >= 0;
-		    i = next_node(set, ps.words, i + 1)) {
+		 * change the sets of dearer ones only, so that the nodes of
+		 * a word of c's are taken from a copy of it, lowest bit
+		 * first (the loop of the words is the body's, not indented
+		 * for it) */
+		for (int word = 0; word < ps.words; word++)
+		    for (uint64_t w = set[word]; w != 0; w &= w - 1) {
+			int i = word * 64 + lowest_bit(w);
 			struct pose p;
 			bool rotated = i / (ps.w * ps.h) % 2;
 			const unsigned char *at;	/* p's corner */
@@ -1911,8 +1896,9 @@ cc_reachable(const struct bt_state *st, const struct bt_unit *cu,
 	}
 	/* each pose once: the cheaper of its two layers, unrotated first;
 	 * in the order of the nodes' index */
-	for (int i = next_node(ps.reached, ps.words, 0); i >= 0;
-	    i = next_node(ps.reached, ps.words, i + 1)) {
+	for (int word = 0; word < ps.words; word++)
+	    for (uint64_t w = ps.reached[word]; w != 0; w &= w - 1) {
+		int i = word * 64 + lowest_bit(w);
 		struct pose t;
 		int other;
 
