@@ -955,6 +955,11 @@ struct bt_option *bt_options_add(struct bt_options *, enum bt_option_kind,
 struct bt_option *bt_options_add_line(struct bt_options *,
 	    enum bt_option_kind, const char *unit, const char *line,
 	    size_t len);
+/* bt_options_add with its line the n words joined by a space each: a
+ * listing's orders of ids and fixed words, with no format to read. */
+struct bt_option *bt_options_add_words(struct bt_options *,
+	    enum bt_option_kind, const char *unit, const char *const *words,
+	    size_t n);
 /* Sets the note of the option last added. */
 void	 bt_options_note(struct bt_options *, const char *fmt, ...)
 	    __attribute__((format(printf, 2, 3)));

@@ -772,32 +772,42 @@ leaves_front_of(const struct occ *oc, size_t i, const struct bt_unit *u,
 	return front_on(oc, i, ra) && !front_on(oc, i, rb);
 }
 
+/* provokes by the grid, c the classes of a's footprint (classes()):
+ * the search has them of every node it goes on from. Inline: asked of
+ * every move a search makes near an enemy's front or a readied one. */
+static inline bool
+provokes_of(const struct bt_state *st, struct bt_unit *u,
+    const struct pose *a, const struct pose *b, const struct occ *oc,
+    unsigned c)
+{
+	struct bt_rect ra = rect_of(a), rb = rect_of(b);
+	/* no front is left that a does not touch (one off the map is not
+	 * marked) */
+	bool fronted = !(u->status & BT_ST_DISENGAGING) &&
+	    (c & (OCC_FRONT | OCC_OFF));
+
+	if (!fronted && oc->nready == 0)
+		return false;
+	for (size_t k = 0; k < oc->nreacts; k++) {
+		size_t i = oc->reacts[k];
+
+		if ((fronted && leaves_front_of(oc, i, u, &ra, &rb)) ||
+		    (st->units[i].ready.present &&
+		    enters_trigger(st, &st->units[i], u, a, b)))
+			return true;
+	}
+	return false;
+}
+
 /* Would going from pose a to pose b set off any attack (CC-28's "further
  * danger")? */
 static bool
 provokes(const struct bt_state *st, struct bt_unit *u, const struct pose *a,
     const struct pose *b, const struct occ *oc)
 {
-	if (oc != NULL) {	/* the grid knows who may react */
-		struct bt_rect ra = rect_of(a), rb = rect_of(b);
-		unsigned c = classes(oc, ra, NULL);
-		/* no front is left that a does not touch (one off the map
-		 * is not marked) */
-		bool fronted = !(u->status & BT_ST_DISENGAGING) &&
-		    (c & (OCC_FRONT | OCC_OFF));
-
-		if (!fronted && oc->nready == 0)
-			return false;
-		for (size_t k = 0; k < oc->nreacts; k++) {
-			size_t i = oc->reacts[k];
-
-			if ((fronted && leaves_front_of(oc, i, u, &ra, &rb)) ||
-			    (st->units[i].ready.present &&
-			    enters_trigger(st, &st->units[i], u, a, b)))
-				return true;
-		}
-		return false;
-	}
+	if (oc != NULL)		/* the grid knows who may react */
+		return provokes_of(st, u, a, b, oc,
+		    classes(oc, rect_of(a), NULL));
 	for (size_t i = 0; i < st->nunits; i++) {
 		const struct bt_unit *e = &st->units[i];
 
@@ -1063,6 +1073,8 @@ struct pose_node {
 	bool		 stop;		/* reached by a move into contact */
 	bool		 provokes;	/* a move of the way sets off an attack */
 	unsigned char	 fp;		/* the classes of its footprint */
+	unsigned short	 len;		/* of its way's words, each with the
+					 * space before it */
 };
 
 /*
@@ -1089,17 +1101,21 @@ struct pose_search {
 	size_t		 prefix;	/* strlen("bt-move ID ") */
 };
 
+/* A cost and a node's index are never negative: as unsigned, their
+ * divisions by a power of two are a shift and a mask, with no fix-up
+ * for a sign (node_reached is asked of every move a search tries). */
 static uint64_t *
 cost_set(const struct pose_search *ps, int c)
 {
-	return ps->of_cost + (size_t)(c / CC_STEP % COST_RING) * ps->words;
+	return ps->of_cost + (size_t)((unsigned)c / CC_STEP % COST_RING) *
+	    ps->words;
 }
 
 /* Has node i been reached? Until then, nothing of it is set. */
-static bool
+static inline bool
 node_reached(const struct pose_search *ps, int i)
 {
-	return (ps->reached[i / 64] >> (i % 64)) & 1;
+	return (ps->reached[(unsigned)i / 64] >> ((unsigned)i % 64)) & 1;
 }
 
 /* Node i costs c now: it leaves the set of its old cost for c's.
@@ -1108,14 +1124,15 @@ static inline void
 node_cost(struct pose_search *ps, int i, int c)
 {
 	struct pose_node *n = &ps->n[i];
-	uint64_t bit = (uint64_t)1 << (i % 64);
+	unsigned word = (unsigned)i / 64;
+	uint64_t bit = (uint64_t)1 << ((unsigned)i % 64);
 
 	if (!node_reached(ps, i))
-		ps->reached[i / 64] |= bit;
+		ps->reached[word] |= bit;
 	else
-		cost_set(ps, n->cost)[i / 64] &= ~bit;
+		cost_set(ps, n->cost)[word] &= ~bit;
 	n->cost = c;
-	cost_set(ps, c)[i / 64] |= bit;
+	cost_set(ps, c)[word] |= bit;
 }
 
 /* The index of the lowest bit set in w (not 0), by a de Bruijn
@@ -1132,25 +1149,6 @@ lowest_bit(uint64_t w)
 	};
 
 	return place[((w & -w) * 0x03f79d71b4cb0a89ULL) >> 58];
-}
-
-/* The first node of set at index from or after it, or -1. Inline: the
- * search asks it of every node it settles and reports. */
-static inline int
-next_node(const uint64_t *set, int words, int from)
-{
-	int k = from / 64;
-	uint64_t w;
-
-	if (k >= words)
-		return -1;
-	w = set[k] & (~(uint64_t)0 << (from % 64));
-	while (w == 0) {
-		if (++k >= words)
-			return -1;
-		w = set[k];
-	}
-	return k * 64 + lowest_bit(w);
 }
 
 static int
@@ -1224,35 +1222,35 @@ pose_moves(const struct bt_unit *u, struct move *m)
 	return n;
 }
 
-/* The way to node i, at pose at, reported to fn with its bt-move line:
- * the words of its moves (word8 of lengths mlen: each word and NULs to
- * 8 bytes) written after the line's prefix, made once a search. */
+/*
+ * The way to node i, at pose at, reported to fn with its bt-move line:
+ * the words of its moves, each with the space before it, written after
+ * the line's prefix but its last space (base), made once a search. The
+ * way is walked once, from its end back: each word is copied as the 8
+ * bytes of word8 that end with it (spaces before it, then the space and
+ * the word), at where it ends, the node's len; the bytes before the
+ * word are written over by the word before, and those of the first
+ * word, in the prefix, are put back from keep8 (base's 8 bytes before).
+ * A listing reports hundreds of ways a turn.
+ */
 static void
 report_end(const struct pose_search *ps, const struct pose *at,
-    const char (*word8)[8], const size_t *mlen, int i, cc_reach_fn *fn,
-    void *ctx)
+    const char (*word8)[8], const size_t *mlen, const char *keep8, int i,
+    cc_reach_fn *fn, void *ctx)
 {
-	int way[MAX_MOVES], len = 0;
-	char *words = ps->line + ps->prefix;
+	char *base = ps->line + ps->prefix - 1;
 	struct cc_reach_end end;
-	size_t w = 0;
+	size_t e = ps->n[i].len;
 
-	for (int k = i; ps->n[k].prev >= 0 && len < MAX_MOVES; k =
-	    ps->n[k].prev)
-		way[len++] = ps->n[k].how;
-	/* each word copied as its 8 bytes, what is past it written over
-	 * by the next: a listing reports hundreds of ways, and no way of
-	 * MAX_MOVES moves comes near REPORT_WORDS */
-	while (len > 0) {
-		int how = way[--len];
+	base[e] = '\0';
+	for (int k = i; ps->n[k].prev >= 0; k = ps->n[k].prev) {
+		int how = ps->n[k].how;
 
-		memcpy(words + w, word8[how], 8);
-		w += mlen[how];
-		words[w++] = ' ';
+		memcpy(base + e - 8, word8[how], 8);
+		e -= mlen[how] + 1;
 	}
-	w -= w > 0;
-	words[w] = '\0';
-	end.len = ps->prefix + w;
+	memcpy(base - 8, keep8, 8);
+	end.len = ps->prefix - 1 + ps->n[i].len;
 	end.provokes = ps->n[i].provokes;
 	end.x = at->x;
 	end.y = at->y;
@@ -1385,6 +1383,30 @@ mark(struct occ *oc, const struct bt_rect *r, unsigned c)
 			oc->ground[y * oc->w + x] |= (unsigned char)c;
 }
 
+/* The squares just beyond o's four sides (cc_strip's of each) on the
+ * map get the classes c: its rows and columns clipped once. */
+static inline void
+mark_ring(struct occ *oc, const struct bt_unit *o, unsigned c)
+{
+	int x0 = o->x, y0 = o->y, x1 = o->x + o->w - 1, y1 = o->y + o->h - 1;
+	int cx0 = x0 > 0 ? x0 : 0, cx1 = x1 < oc->w - 1 ? x1 : oc->w - 1;
+	int cy0 = y0 > 0 ? y0 : 0, cy1 = y1 < oc->h - 1 ? y1 : oc->h - 1;
+	unsigned char *g = oc->ground;
+
+	if (y0 - 1 >= 0 && y0 - 1 < oc->h)
+		for (int x = cx0; x <= cx1; x++)
+			g[(y0 - 1) * oc->w + x] |= (unsigned char)c;
+	if (y1 + 1 >= 0 && y1 + 1 < oc->h)
+		for (int x = cx0; x <= cx1; x++)
+			g[(y1 + 1) * oc->w + x] |= (unsigned char)c;
+	if (x0 - 1 >= 0 && x0 - 1 < oc->w)
+		for (int y = cy0; y <= cy1; y++)
+			g[y * oc->w + x0 - 1] |= (unsigned char)c;
+	if (x1 + 1 >= 0 && x1 + 1 < oc->w)
+		for (int y = cy0; y <= cy1; y++)
+			g[y * oc->w + x1 + 1] |= (unsigned char)c;
+}
+
 /* The grid of who stands where, for a search of mover u's moves: in sc's
  * memory, or its own (sc NULL). */
 static void
@@ -1422,12 +1444,17 @@ occ_fill(const struct bt_state *st, const struct bt_unit *u, struct occ *oc,
 		ground_fill(st, oc->ground);
 	for (size_t i = 0; i < st->nunits; i++) {
 		const struct bt_unit *o = &st->units[i];
+		int x0, x1;
+		unsigned char held;
 
 		if (o == u || !cc_in_battle(o))
 			continue;
 		if (cc_enemies(u, o))
 			oc->unit[i] |= OCC_ENEMY;
-		if (may_react(o, u, NULL)) {
+		/* may_react(o, u, NULL), o not u and in the battle: an enemy
+		 * not reacted yet nor broken */
+		if ((oc->unit[i] & OCC_ENEMY) && !o->reacted &&
+		    !(o->status & BT_ST_BROKEN)) {
 			oc->reacts[oc->nreacts++] = i;
 			oc->nready += o->ready.present;
 			oc->nfront[i] = (unsigned char)cc_front_strips(o,
@@ -1435,25 +1462,25 @@ occ_fill(const struct bt_state *st, const struct bt_unit *u, struct occ *oc,
 			for (int k = 0; k < oc->nfront[i]; k++)
 				mark(oc, &oc->front[4 * i + k], OCC_FRONT);
 		}
-		/* its squares on the map, clipped to it once */
+		/* its squares on the map, clipped to it once, by rows */
+		x0 = o->x > 0 ? o->x : 0;
+		x1 = o->x + o->w < oc->w ? o->x + o->w : oc->w;
+		held = oc->unit[i] & OCC_ENEMY ? OCC_FOE : OCC_FRIEND;
 		for (int y = o->y > 0 ? o->y : 0; y < o->y + o->h &&
-		    y < oc->h; y++)
-			for (int x = o->x > 0 ? o->x : 0; x < o->x + o->w &&
-			    x < oc->w; x++) {
-				oc->at[y * oc->w + x] = (int)i + 1;
-				oc->ground[y * oc->w + x] |=
-				    oc->unit[i] & OCC_ENEMY ? OCC_FOE :
-				    OCC_FRIEND;
+		    y < oc->h; y++) {
+			int *at = oc->at + (size_t)y * oc->w;
+			unsigned char *g = oc->ground + (size_t)y * oc->w;
+
+			for (int x = x0; x < x1; x++) {
+				at[x] = (int)i + 1;
+				g[x] |= held;
 			}
+		}
 		if (!(oc->unit[i] & OCC_ENEMY))
 			continue;
 		/* the squares sharing an edge with one of its: its sides'
-		 * strips */
-		for (int f = BT_N; f <= BT_W; f++) {
-			struct bt_rect r = cc_strip(o, f);
-
-			mark(oc, &r, OCC_NEAR);
-		}
+		 * strips (cc_strip's), clipped to the map once */
+		mark_ring(oc, o, OCC_NEAR);
 	}
 }
 
@@ -1470,14 +1497,13 @@ occ_window(struct occ *oc, unsigned char *win, int x0, int y0, int w, int h)
 	oc->wy0 = y0;
 	oc->ww = w;
 	oc->wh = h;
-	for (int y = 0; y < h; y++) {
-		unsigned char *row = win + (size_t)y * w;
-
-		memset(row, OCC_OFF, (size_t)w);
-		if (y0 + y >= 0 && y0 + y < oc->h && a < b)
-			memcpy(row + a, oc->ground + (size_t)(y0 + y) * oc->w +
-			    x0 + a, (size_t)(b - a));
-	}
+	/* all off, in one call; then the rows of the map, only */
+	memset(win, OCC_OFF, (size_t)w * h);
+	if (a >= b)
+		return;
+	for (int y = y0 < 0 ? -y0 : 0; y < h && y0 + y < oc->h; y++)
+		memcpy(win + (size_t)y * w + a, oc->ground +
+		    (size_t)(y0 + y) * oc->w + x0 + a, (size_t)(b - a));
 }
 
 static void
@@ -1504,7 +1530,9 @@ struct search_moves {
 	struct move	 m[MAX_POSE_MOVES];
 	struct pose	 to_of[4][MAX_POSE_MOVES];	/* [facing][move] */
 	size_t		 mlen[MAX_POSE_MOVES];	/* strlen of each move's word */
-	char		 word8[MAX_POSE_MOVES][8];	/* the word, NUL-filled */
+	/* the word at the end of 8 bytes, after a space, the rest spaces
+	 * (report_end) */
+	char		 word8[MAX_POSE_MOVES][8];
 	/* The squares each move newly holds or sweeps (move_squares less
 	 * the pose's own) from a pose of each facing at (0, 0), as (x, y):
 	 * sq[2 first[f][k]] up to sq[2 first[f][k + 1]]; and as offsets
@@ -1516,6 +1544,14 @@ struct search_moves {
 	int		 reach;		/* the most a move shifts a corner by */
 	int		*sq, *off;
 	int		 ww;
+	/* Where each move takes a node of each facing, as a difference of
+	 * index (node_of's: a rotation goes to the rotated layer, which
+	 * only the unrotated one makes), in a search of nodes nw squares
+	 * wide (the last search's, set with off: its window is nw + the
+	 * footprint's longer side + 1 wide); and what each costs at the
+	 * least (least_cost) */
+	int		 dnode[4][MAX_POSE_MOVES];
+	int		 least[MAX_POSE_MOVES];
 };
 
 struct search_moves_kept {
@@ -1572,12 +1608,20 @@ move_squares_of(struct search_moves *sm, int f, const struct pose *o)
 	return n;
 }
 
-/* sm's off for a window ww squares wide. */
+/* sm's off for a window ww squares wide, and its dnode for a search
+ * whose nodes are nw by nw squares. */
 static void
-search_offsets(struct search_moves *sm, int ww)
+search_offsets(struct search_moves *sm, int ww, int nw)
 {
 	for (int j = 0; j < sm->nsq; j++)
 		sm->off[j] = sm->sq[2 * j + 1] * ww + sm->sq[2 * j];
+	for (int k = 0; k < sm->nm; k++)
+		for (int f = BT_N; f <= BT_W; f++) {
+			const struct pose *q = &sm->to_of[f][k];
+
+			sm->dnode[f][k] = (((q->facing - f) * 2 +
+			    (sm->m[k].kind == ROTATE)) * nw + q->y) * nw + q->x;
+		}
 	sm->ww = ww;
 }
 
@@ -1664,9 +1708,12 @@ search_moves(const struct bt_unit *u, struct cc_scratch *sc)
 	for (int k = 0; k < sm->nm; k++) {
 		/* the longest word is "ccw:16" (MAX_PIVOTS) */
 		sm->mlen[k] = strlen(sm->m[k].word);
-		memset(sm->word8[k], 0, sizeof(sm->word8[k]));
-		memcpy(sm->word8[k], sm->m[k].word, sm->mlen[k]);
+		memset(sm->word8[k], ' ', sizeof(sm->word8[k]));
+		memcpy(sm->word8[k] + 8 - sm->mlen[k], sm->m[k].word,
+		    sm->mlen[k]);
 	}
+	for (int k = 0; k < sm->nm; k++)
+		sm->least[k] = least_cost(&sm->m[k]);
 	for (sm->norot = 0; sm->norot < sm->nm &&
 	    sm->m[sm->norot].kind != ROTATE; sm->norot++)
 		continue;
@@ -1688,11 +1735,13 @@ cc_reachable(const struct bt_state *st, const struct bt_unit *cu,
 	struct pose_search ps;
 	struct occ oc;
 	struct cc_scratch own = { 0 };
-	int left = cc_speed(st, u) - st->turn.moved, nm, r, start, nodes;
+	int speed = cc_speed(st, u), left = speed - st->turn.moved, nm, r;
+	int start, nodes;
 	int norot;		/* the moves before the first rotation */
 	int side = u->w > u->h ? u->w : u->h, wside;
-	int least[MAX_POSE_MOVES], dnode[4][MAX_POSE_MOVES];
+	const int *least;
 	bool flies = cc_flies(st, u);
+	char keep8[8];
 	size_t sets, size;
 	char *block;
 
@@ -1707,7 +1756,11 @@ cc_reachable(const struct bt_state *st, const struct bt_unit *cu,
 	mlen = sm->mlen;
 	nm = sm->nm;
 	norot = sm->norot;
-	r = left / CC_STEP + u->w + u->h;
+	/* the window of a unit's whole move, not of what it has left: the
+	 * same for each search of its turn, so that sm's tables of it are
+	 * made once (the nodes' order, and the ends', are the same in any
+	 * window that holds them) */
+	r = speed / CC_STEP + u->w + u->h;
 	ps.x0 = home.x - r;
 	ps.y0 = home.y - r;
 	ps.w = ps.h = 2 * r + 1;
@@ -1729,29 +1782,23 @@ cc_reachable(const struct bt_state *st, const struct bt_unit *cu,
 	ps.line = (char *)(ps.n + nodes);
 	occ_window(&oc, (unsigned char *)ps.line + ps.prefix + REPORT_WORDS,
 	    ps.x0 - 1, ps.y0 - 1, wside, wside);
+	/* the window's side sets the nodes' (sm is of one footprint) */
 	if (sm->ww != wside)
-		search_offsets(sm, wside);
+		search_offsets(sm, wside, ps.w);
+	least = sm->least;
 	memcpy(ps.line, "bt-move ", strlen("bt-move "));
 	memcpy(ps.line + strlen("bt-move "), u->id, strlen(u->id));
 	ps.line[ps.prefix - 1] = ' ';
+	/* the prefix's 8 bytes before its last space, which report_end
+	 * writes on ("bt-move " is 8) */
+	memcpy(keep8, ps.line + ps.prefix - 9, 8);
 	start = node_of(&ps, home.x, home.y, home.facing, st->turn.rotated);
 	node_cost(&ps, start, 0);
 	ps.n[start].prev = -1;
 	ps.n[start].stop = false;
 	ps.n[start].provokes = false;
+	ps.n[start].len = 0;
 	ps.n[start].fp = (unsigned char)classes(&oc, rect_of(&home), NULL);
-	/* Where each move takes a node of each facing, as a difference of
-	 * index (node_of's: a rotation goes to the rotated layer, which
-	 * only the unrotated one makes), and what it costs at the least */
-	for (int k = 0; k < nm; k++) {
-		least[k] = least_cost(&m[k]);
-		for (int f = BT_N; f <= BT_W; f++) {
-			const struct pose *q = &to_of[f][k];
-
-			dnode[f][k] = (((q->facing - f) * 2 +
-			    (m[k].kind == ROTATE)) * ps.h + q->y) * ps.w + q->x;
-		}
-	}
 	for (int c = 0; c <= left; c += CC_STEP) {
 		uint64_t *set = cost_set(&ps, c);
 		int affords = 0;	/* the moves of a least cost left */
@@ -1760,10 +1807,18 @@ cc_reachable(const struct bt_state *st, const struct bt_unit *cu,
 		 * the first it may not make */
 		while (affords < nm && c + least[affords] <= left)
 			affords++;
+		/* none from here on: the nodes of c and dearer are ends,
+		 * as they are (their sets are not asked again) */
+		if (affords == 0)
+			break;
 		/* costs of c and less are settled: the moves of this loop
-		 * change the sets of dearer ones only */
-		for (int i = next_node(set, ps.words, 0); i >= 0;
-		    i = next_node(set, ps.words, i + 1)) {
+		 * change the sets of dearer ones only, so that the nodes of
+		 * a word of c's are taken from a copy of it, lowest bit
+		 * first (the loop of the words is the body's, not indented
+		 * for it) */
+		for (int word = 0; word < ps.words; word++)
+		    for (uint64_t w = set[word]; w != 0; w &= w - 1) {
+			int i = word * 64 + lowest_bit(w);
 			struct pose p;
 			bool rotated = i / (ps.w * ps.h) % 2;
 			const unsigned char *at;	/* p's corner */
@@ -1779,7 +1834,7 @@ cc_reachable(const struct bt_state *st, const struct bt_unit *cu,
 			at = oc.win + (size_t)(p.y - oc.wy0) * oc.ww + p.x -
 			    oc.wx0;
 			first = sm->first[p.facing];
-			dto = dnode[p.facing];
+			dto = sm->dnode[p.facing];
 			/* the rotations are the last moves */
 			kend = rotated && norot < affords ? norot : affords;
 			/* no move takes a node this far from the window's
@@ -1825,6 +1880,10 @@ cc_reachable(const struct bt_state *st, const struct bt_unit *cu,
 				ps.n[to].fp = (unsigned char)fp;
 				ps.n[to].prev = i;
 				ps.n[to].how = (signed char)k;
+				/* no way has more than speed / CC_STEP moves,
+				 * 10000 / 50 of 7 bytes at the most */
+				ps.n[to].len = (unsigned short)(ps.n[i].len +
+				    mlen[k] + 1);
 				/* no contact, nor a front left, away from
 				 * the squares that make them */
 				ps.n[to].stop = (fp & OCC_NEAR) &&
@@ -1832,15 +1891,17 @@ cc_reachable(const struct bt_state *st, const struct bt_unit *cu,
 				ps.n[to].provokes = ps.n[i].provokes ||
 				    ((oc.nready > 0 ||
 				    (ps.n[i].fp & OCC_FRONT)) &&
-				    provokes(st, u, &p, &q, &oc));
+				    provokes_of(st, u, &p, &q, &oc,
+				    ps.n[i].fp));
 			}
 		}
 		memset(set, 0, (size_t)ps.words * sizeof(*set));
 	}
 	/* each pose once: the cheaper of its two layers, unrotated first;
 	 * in the order of the nodes' index */
-	for (int i = next_node(ps.reached, ps.words, 0); i >= 0;
-	    i = next_node(ps.reached, ps.words, i + 1)) {
+	for (int word = 0; word < ps.words; word++)
+	    for (uint64_t w = ps.reached[word]; w != 0; w &= w - 1) {
+		int i = word * 64 + lowest_bit(w);
 		struct pose t;
 		int other;
 
@@ -1856,7 +1917,8 @@ cc_reachable(const struct bt_state *st, const struct bt_unit *cu,
 		    (ps.n[other].cost == ps.n[i].cost && other < i)))
 			continue;
 		if (!(ps.n[i].fp & OCC_NO_STOP))	/* may_stop */
-			report_end(&ps, &t, sm->word8, mlen, i, fn, ctx);
+			report_end(&ps, &t, sm->word8, mlen, keep8, i, fn,
+			    ctx);
 	}
 	occ_free(&oc, sc);
 	cc_scratch_free(&own);

@@ -39,6 +39,7 @@ struct memo {
 	/* the key */
 	const struct bt_state *st;
 	const struct bt_unit *mover;
+	size_t		 mover_at;	/* its index in st's units */
 	int		 weather, moved;
 	bool		 rotated, valid;
 	struct memo_unit *units;
@@ -120,6 +121,7 @@ memo_key(struct memo *mm, const struct bt_state *st, const struct bt_unit *u)
 {
 	mm->st = st;
 	mm->mover = u;
+	mm->mover_at = (size_t)(u - st->units);
 	mm->weather = st->weather;
 	mm->moved = st->turn.moved;
 	mm->rotated = st->turn.rotated;
@@ -233,16 +235,32 @@ add_attacks(const struct bt_state *st, const struct bt_unit *u,
 			const struct bt_unit *t = &st->units[i];
 			struct bt_option *op;
 			const char *rule;
+			const char *melee[] = { "bt-attack", u->id, t->id };
+			const char *shot[] = {
+				"bt-attack", "--ranged", u->id, t->id
+			};
 
 			if (cc_cannot_attack(st, u, t, ranged, &rule) != NULL)
 				continue;
-			op = bt_options_add(o, ranged ? BT_OPT_SHOOT :
-			    BT_OPT_ATTACK, u->id, "bt-attack %s%s %s",
-			    ranged ? "--ranged " : "", u->id, t->id);
+			op = ranged ? bt_options_add_words(o, BT_OPT_SHOOT,
+			    u->id, shot, 4) : bt_options_add_words(o,
+			    BT_OPT_ATTACK, u->id, melee, 3);
 			op->target = t->id;
 			cc_attack_odds(st, u, t, ranged, &op->need, &op->adv);
 		}
 	}
+}
+
+/* bt-act ID what, a listing's line of its words (bt_options_add_words,
+ * no format read: a listing adds a few a turn, thousands a battle). */
+static struct bt_option *
+add_act(struct bt_options *o, const struct bt_unit *u, const char *what,
+    const char *target)
+{
+	const char *words[] = { "bt-act", u->id, what, target };
+
+	return bt_options_add_words(o, BT_OPT_ACT, u->id, words,
+	    target != NULL ? 4 : 3);
 }
 
 /* bt-act: Defend, Disengage, Ready (CC-22, CC-23, CC-25), Support of
@@ -252,22 +270,32 @@ static void
 add_actions(const struct bt_state *st, const struct bt_unit *u,
     struct bt_options *o)
 {
-	bt_options_add(o, BT_OPT_ACT, u->id, "bt-act %s defend", u->id);
-	bt_options_add(o, BT_OPT_ACT, u->id, "bt-act %s disengage", u->id);
-	bt_options_add(o, BT_OPT_ACT, u->id, "bt-act %s ready contact",
-	    u->id);
+	add_act(o, u, "defend", NULL);
+	add_act(o, u, "disengage", NULL);
+	add_act(o, u, "ready contact", NULL);
 	if (u->ranged.present)
-		bt_options_add(o, BT_OPT_ACT, u->id, "bt-act %s ready range",
-		    u->id);
+		add_act(o, u, "ready range", NULL);
 	for (size_t i = 0; i < st->nunits; i++) {
 		const struct bt_unit *a = &st->units[i];
 
 		if (a == u || !cc_in_battle(a) || cc_enemies(u, a) ||
 		    !cc_adjacent(u, a))
 			continue;
-		bt_options_add(o, BT_OPT_ACT, u->id, "bt-act %s support %s",
-		    u->id, a->id)->target = a->id;
+		add_act(o, u, "support", a->id)->target = a->id;
 	}
+}
+
+/* The unit of st->active (not NULL): most often the memo's last mover,
+ * at the same index (ids are unique), asked first; else found by id. */
+static const struct bt_unit *
+active_unit(const struct bt_state *st, const struct bt_options *o)
+{
+	const struct memo *mm = o->memo;
+
+	if (mm != NULL && mm->valid && mm->mover_at < st->nunits &&
+	    strcmp(st->units[mm->mover_at].id, st->active) == 0)
+		return &st->units[mm->mover_at];
+	return bt_unit_find(st, st->active);
 }
 
 /*
@@ -284,11 +312,12 @@ cc_options(const struct bt_state *st, const char *side, struct bt_options *o)
 	bool broken;
 
 	/* cc_check_turn's refusals: not its turn, not in the battle */
-	if (st->active == NULL || (u = bt_unit_find(st, st->active)) == NULL ||
+	if (st->active == NULL || (u = active_unit(st, o)) == NULL ||
 	    strcmp(u->side, side) != 0 || !cc_in_battle(u))
 		return;
 	broken = (u->status & BT_ST_BROKEN) != 0;
-	bt_options_add(o, BT_OPT_END, u->id, "bt-resolve");
+	bt_options_add_line(o, BT_OPT_END, u->id, "bt-resolve",
+	    strlen("bt-resolve"));
 	/* CC-6: no movement split around the action; CC-13: none after
 	 * contact; CC-28: a broken unit moves only in its retreat */
 	if (!broken && !st->turn.stopped && !st->turn.contact)
@@ -299,7 +328,9 @@ cc_options(const struct bt_state *st, const char *side, struct bt_options *o)
 		add_attacks(st, u, o);
 		add_actions(st, u, o);
 	}
-	if ((broken || u->hp < u->max_hp) && !cc_in_contact(st, u))
-		bt_options_add(o, BT_OPT_MORALE, u->id, "bt-morale --rally %s",
-		    u->id);
+	if ((broken || u->hp < u->max_hp) && !cc_in_contact(st, u)) {
+		const char *words[] = { "bt-morale", "--rally", u->id };
+
+		bt_options_add_words(o, BT_OPT_MORALE, u->id, words, 3);
+	}
 }

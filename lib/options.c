@@ -28,15 +28,22 @@ bt_options_free(struct bt_options *o)
 	memset(o, 0, sizeof(*o));
 }
 
-/* Room in the list's text for n more bytes. */
+/* The list's text grown to hold n more bytes. */
 static void
-reserve(struct bt_options *o, size_t n)
+grow(struct bt_options *o, size_t n)
 {
-	if (o->text != NULL && o->len + n <= o->tcap)
-		return;
 	while (o->tcap < o->len + n)
 		o->tcap = o->tcap ? 2 * o->tcap : 4096;
 	o->text = bt_xrealloc(o->text, o->tcap);
+}
+
+/* Room in the list's text for n more bytes. Inline: a listing adds
+ * thousands of lines a battle, which seldom grow it. */
+static inline void
+reserve(struct bt_options *o, size_t n)
+{
+	if (o->text == NULL || o->len + n > o->tcap)
+		grow(o, n);
 }
 
 /*
@@ -120,8 +127,9 @@ add_text(struct bt_options *o, const char *fmt, va_list ap)
 	return at;
 }
 
-/* A new option of unit, its line not set yet. */
-static struct bt_option *
+/* A new option of unit, its line not set yet. Inline: asked of every
+ * line a listing adds. */
+static inline struct bt_option *
 new_option(struct bt_options *o, enum bt_option_kind kind, const char *unit)
 {
 	struct bt_option *op;
@@ -163,6 +171,29 @@ bt_options_add_line(struct bt_options *o, enum bt_option_kind kind,
 	o->text[o->len + len] = '\0';
 	op->line = o->len;
 	o->len += len + 1;
+	return op;
+}
+
+struct bt_option *
+bt_options_add_words(struct bt_options *o, enum bt_option_kind kind,
+    const char *unit, const char *const *words, size_t n)
+{
+	struct bt_option *op = new_option(o, kind, unit);
+
+	op->line = o->len;
+	if (n == 0) {
+		reserve(o, 1);
+		o->text[o->len++] = '\0';
+		return op;
+	}
+	for (size_t k = 0; k < n; k++) {
+		size_t len = strlen(words[k]);
+
+		reserve(o, len + 1);
+		memcpy(o->text + o->len, words[k], len);
+		o->len += len;
+		o->text[o->len++] = k + 1 < n ? ' ' : '\0';
+	}
 	return op;
 }
 
