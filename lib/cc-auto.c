@@ -179,9 +179,10 @@ min_of(int a, int b)
  * The squares a0..a1 are max(0, b0 - a1, a0 - b1) from b0..b1 (G-1):
  * of two well-made spans one of the two is <= 0, the other the gap if
  * there is one; taken without a branch, as most places have a few foes
- * each way about them.
+ * each way about them. Inline: the call and its saving of registers
+ * were a tenth of its work.
  */
-static int
+static inline int
 nearest(struct foes *f, const struct bt_unit *me)
 {
 	struct bt_rect r = cc_rect(me);
