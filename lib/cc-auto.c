@@ -5,6 +5,7 @@
  * decide from the state alone, drawing nothing from the generator, so
  * the same state always gets the same order.
  */
+#include <limits.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -66,8 +67,20 @@ struct foe {
  * only a bigger one allocates. */
 #define FOES_HERE	32
 
+/* A foe's footprint as nearest reads it, apart from the rest of struct
+ * foe so that the loop over them reads a small array: off is BROKEN_OFF
+ * for a broken foe, 0 for another, so that the least of d + off is the
+ * nearest unbroken one's d where there is one. */
+#define BROKEN_OFF	(1 << 24)	/* above any distance on a board */
+
+struct box {
+	struct bt_rect	 r;
+	int		 off;
+};
+
 struct foes {
 	struct foe	*v;
+	struct box	*box;		/* the foes' footprints, as v */
 	size_t		 n;
 	const struct bt_unit *u;	/* whose foes */
 	bool		 have_mine;
@@ -78,6 +91,7 @@ struct foes {
 					 * weighed */
 	struct bt_rect	 at;		/* the footprint the dist are from */
 	struct foe	 here[FOES_HERE];
+	struct box	 box_here[FOES_HERE];
 };
 
 /* Does r meet one of the n rectangles of s? */
@@ -95,6 +109,8 @@ foes_of(const struct bt_state *st, const struct bt_unit *u, struct foes *f)
 {
 	f->v = st->nunits <= FOES_HERE ? f->here :
 	    bt_xreallocarray(NULL, st->nunits, sizeof(*f->v));
+	f->box = st->nunits <= FOES_HERE ? f->box_here :
+	    bt_xreallocarray(NULL, st->nunits, sizeof(*f->box));
 	f->n = 0;
 	f->u = u;
 	f->at.x0 = 0, f->at.x1 = -1;	/* none: no footprint is empty */
@@ -107,6 +123,8 @@ foes_of(const struct bt_state *st, const struct bt_unit *u, struct foes *f)
 			continue;
 		f->v[f->n].e = e;
 		f->v[f->n].r = cc_rect(e);
+		f->box[f->n].r = f->v[f->n].r;
+		f->box[f->n].off = (e->status & BT_ST_BROKEN) ? BROKEN_OFF : 0;
 		f->v[f->n].nfront = -1;
 		f->v[f->n].reach = cc_speed(st, e) / CC_STEP;
 		f->v[f->n].shot_ft = e->ranged.present ? cc_shot_range(st, e) :
@@ -122,6 +140,8 @@ foes_free(struct foes *f)
 {
 	if (f->v != f->here)
 		free(f->v);
+	if (f->box != f->box_here)
+		free(f->box);
 }
 
 /* The foe's shot's odds, made the first time a place asks: the shot's
@@ -136,11 +156,18 @@ foe_shot(const struct bt_state *st, struct foe *fo)
 	return &fo->shot;
 }
 
-/* How far the squares a0..a1 are from b0..b1 (G-1). */
+/* The greater of a and b, in a form the compiler makes without a
+ * branch. */
 static inline int
-gap(int a0, int a1, int b0, int b1)
+max_of(int a, int b)
 {
-	return a1 < b0 ? b0 - a1 : b1 < a0 ? a0 - b1 : 0;
+	return a > b ? a : b;
+}
+
+static inline int
+min_of(int a, int b)
+{
+	return a < b ? a : b;
 }
 
 /*
@@ -149,33 +176,35 @@ gap(int a0, int a1, int b0, int b1)
  * distance from me and the least, for best_attack and danger_at to
  * share (bt_rect_distance, inline: each of the dozens of places an
  * order weighs is measured against every enemy, a call a distance).
+ * The squares a0..a1 are max(0, b0 - a1, a0 - b1) from b0..b1 (G-1):
+ * of two well-made spans one of the two is <= 0, the other the gap if
+ * there is one; taken without a branch, as most places have a few foes
+ * each way about them. Inline: the call and its saving of registers
+ * were a tenth of its work.
  */
-static int
+static inline int
 nearest(struct foes *f, const struct bt_unit *me)
 {
 	struct bt_rect r = cc_rect(me);
-	int best = -1, best_broken = -1, closest = -1;
+	int closest = INT_MAX, key = INT_MAX;
 
 	for (size_t i = 0; i < f->n; i++) {
-		const struct bt_unit *e = f->v[i].e;
-		const struct bt_rect *fr = &f->v[i].r;
-		int dx = gap(r.x0, r.x1, fr->x0, fr->x1);
-		int dy = gap(r.y0, r.y1, fr->y0, fr->y1);
-		int d = dx > dy ? dx : dy;
+		const struct box *b = &f->box[i];
+		int d = max_of(max_of(b->r.x0 - r.x1, r.x0 - b->r.x1),
+		    max_of(b->r.y0 - r.y1, r.y0 - b->r.y1));
 
+		d = max_of(d, 0);
 		f->v[i].dist = d;
-		if (closest < 0 || d < closest)
-			closest = d;
-
-		if (e->status & BT_ST_BROKEN) {
-			if (best_broken < 0 || d < best_broken)
-				best_broken = d;
-		} else if (best < 0 || d < best)
-			best = d;
+		closest = min_of(closest, d);
+		key = min_of(key, d + b->off);
+	}
+	f->at = r;
+	if (f->n == 0) {
+		f->closest = -1;
+		return -1;
 	}
 	f->closest = closest;
-	f->at = r;
-	return best >= 0 ? best : best_broken;
+	return key >= BROKEN_OFF ? key - BROKEN_OFF : key;
 }
 
 /* --- simple: advance on the nearest enemy, attack what is in reach --- */
