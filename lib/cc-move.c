@@ -2324,6 +2324,30 @@ log_retreat(struct bt_state *st, const struct bt_unit *u, const char *turned,
 }
 
 /*
+ * The best end a search from start (turn t, turn_safe) could give, by
+ * better's order: no real end of it is better. Its window lets it move
+ * no more than r squares on each axis, so it can step off the map only
+ * where an edge is no more than r squares off, and it ends no nearer an
+ * edge than start less r (a square's gap along the field is never less
+ * than its straight one); its diagonals and spent are at least none.
+ */
+static struct retreat_end
+best_hope(const struct bt_map *m, const struct pose *start, int r, int t,
+    bool safe)
+{
+	struct retreat_end e = { 0 };
+	int gap = edge_gap(m, start, nearest_edge(m, start)) - r;
+
+	e.found = true;
+	e.off = gap <= 0;
+	e.safe = safe;
+	e.gap = gap > 0 ? gap : 0;
+	e.crooked = t > 0;
+	e.turn = t;
+	return e;
+}
+
+/*
  * CC-28: a broken unit's retreat, with all its movement, to the best end
  * of all it can reach (struct retreat_end, better), with the free turn
  * toward an edge or without it. Where nothing is better than staying, it
@@ -2365,6 +2389,16 @@ cc_retreat(struct bt_state *st, struct bt_dice *dice, struct bt_unit *u)
 			if (!can[t] || (best.off && best.safe) ||
 			    (!safe && !pruned[t]))
 				continue;
+			/* nor where it can't be better than the best so far
+			 * (the search without safe then neither) */
+			if (best.found) {
+				struct retreat_end hope = best_hope(&st->map,
+				    &start[t], budget / CC_STEP, t,
+				    safe && turn_safe[t]);
+
+				if (!better(&hope, &best))
+					continue;
+			}
 			reach_from(st, u, grid ? &oc : NULL, &start[t],
 			    REACH_RETREAT, budget, safe, 0, 0, &rc);
 			pruned[t] = rc.pruned;
