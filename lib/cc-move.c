@@ -888,6 +888,12 @@ struct reach {
 	struct move	 step[ALL_STEPS];
 	int		 dx[ALL_STEPS], dy[ALL_STEPS];
 	bool		 flies;
+	/* with oc: the classes of the footprint of the square (fx, fy)
+	 * the search steps from (fhave), which provokes asks of each of
+	 * its steps; bt_search tries them all in a row */
+	int		 fx, fy;
+	unsigned	 fc;
+	bool		 fhave;
 };
 
 /* Would u be in contact with an enemy at pose p (cc_in_contact)? By the
@@ -949,7 +955,18 @@ reach_step(void *ctx, int x, int y, int so_far, int k, int *nx, int *ny,
 	    &cost, &leaves, NULL, rc->oc) < 0;
 	if (bad || so_far / TIE + cost > rc->budget)
 		return -1;
-	if (rc->safe && provokes(rc->st, rc->u, &p, &q, rc->oc)) {
+	if (rc->safe && rc->oc != NULL) {
+		if (!rc->fhave || rc->fx != x || rc->fy != y) {
+			rc->fc = classes(rc->oc, rect_of(&p), NULL);
+			rc->fx = x;
+			rc->fy = y;
+			rc->fhave = true;
+		}
+		if (provokes_of(rc->st, rc->u, &p, &q, rc->oc, rc->fc)) {
+			rc->pruned = true;
+			return -1;
+		}
+	} else if (rc->safe && provokes(rc->st, rc->u, &p, &q, rc->oc)) {
 		rc->pruned = true;
 		return -1;
 	}
@@ -996,6 +1013,7 @@ reach_from(const struct bt_state *st, struct bt_unit *u,
 	rc->out = -1;
 	rc->pruned = false;
 	rc->flies = cc_flies(st, u);
+	rc->fhave = false;
 	for (int k = 0; k < steps_for(u); k++) {
 		rc->step[k] = step_move(k);
 		turned(home->facing, rc->step[k].dx, rc->step[k].dy,
