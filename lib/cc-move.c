@@ -936,6 +936,33 @@ diagonal(int k)
 	return step_words[k].dx != 0 && step_words[k].dy != 0;
 }
 
+/* classes(oc, rect_of(q), &rect_of(p)) for a step from p to q, one
+ * square at most on each axis: the squares newly held are q's column on
+ * the side it stepped to and its row on that side, with no test of each
+ * square against p's (the search's test, for each step it tries). */
+static inline unsigned
+step_classes(const struct occ *oc, const struct pose *p, const struct pose *q)
+{
+	struct bt_rect r = rect_of(q);
+	unsigned c = 0;
+
+	if (q->x != p->x) {
+		int x = q->x > p->x ? r.x1 : r.x0;
+
+		for (int y = r.y0; y <= r.y1; y++)
+			c |= x < 0 || y < 0 || x >= oc->w || y >= oc->h ?
+			    OCC_OFF : oc->ground[y * oc->w + x];
+	}
+	if (q->y != p->y) {
+		int y = q->y > p->y ? r.y1 : r.y0;
+
+		for (int x = r.x0; x <= r.x1; x++)
+			c |= x < 0 || y < 0 || x >= oc->w || y >= oc->h ?
+			    OCC_OFF : oc->ground[y * oc->w + x];
+	}
+	return c;
+}
+
 /* Step word k from (x, y), relative to home (bt_move_fn). */
 static int
 reach_step(void *ctx, int x, int y, int so_far, int k, int *nx, int *ny,
@@ -951,8 +978,12 @@ reach_step(void *ctx, int x, int y, int so_far, int k, int *nx, int *ny,
 	q = p;
 	q.x += rc->dx[k];
 	q.y += rc->dy[k];
-	bad = try_quiet(rc->st, rc->u, rc->flies, &p, &rc->step[k], false, &q,
-	    &cost, &leaves, NULL, rc->oc) < 0;
+	if (rc->oc != NULL)	/* try_quiet, by the step's squares */
+		bad = quiet_rule(rc->u, rc->flies, &rc->step[k], false,
+		    step_classes(rc->oc, &p, &q), &cost, &leaves, NULL) < 0;
+	else
+		bad = try_quiet(rc->st, rc->u, rc->flies, &p, &rc->step[k],
+		    false, &q, &cost, &leaves, NULL, NULL) < 0;
 	if (bad || so_far / TIE + cost > rc->budget)
 		return -1;
 	if (rc->safe && rc->oc != NULL) {
