@@ -888,6 +888,12 @@ struct reach {
 	struct move	 step[ALL_STEPS];
 	int		 dx[ALL_STEPS], dy[ALL_STEPS];
 	bool		 flies;
+	/* with oc: the classes of the footprint of the square (fx, fy)
+	 * the search steps from (fhave), which provokes asks of each of
+	 * its steps; bt_search tries them all in a row */
+	int		 fx, fy;
+	unsigned	 fc;
+	bool		 fhave;
 };
 
 /* Would u be in contact with an enemy at pose p (cc_in_contact)? By the
@@ -930,6 +936,33 @@ diagonal(int k)
 	return step_words[k].dx != 0 && step_words[k].dy != 0;
 }
 
+/* classes(oc, rect_of(q), &rect_of(p)) for a step from p to q, one
+ * square at most on each axis: the squares newly held are q's column on
+ * the side it stepped to and its row on that side, with no test of each
+ * square against p's (the search's test, for each step it tries). */
+static inline unsigned
+step_classes(const struct occ *oc, const struct pose *p, const struct pose *q)
+{
+	struct bt_rect r = rect_of(q);
+	unsigned c = 0;
+
+	if (q->x != p->x) {
+		int x = q->x > p->x ? r.x1 : r.x0;
+
+		for (int y = r.y0; y <= r.y1; y++)
+			c |= x < 0 || y < 0 || x >= oc->w || y >= oc->h ?
+			    OCC_OFF : oc->ground[y * oc->w + x];
+	}
+	if (q->y != p->y) {
+		int y = q->y > p->y ? r.y1 : r.y0;
+
+		for (int x = r.x0; x <= r.x1; x++)
+			c |= x < 0 || y < 0 || x >= oc->w || y >= oc->h ?
+			    OCC_OFF : oc->ground[y * oc->w + x];
+	}
+	return c;
+}
+
 /* Step word k from (x, y), relative to home (bt_move_fn). */
 static int
 reach_step(void *ctx, int x, int y, int so_far, int k, int *nx, int *ny,
@@ -945,11 +978,26 @@ reach_step(void *ctx, int x, int y, int so_far, int k, int *nx, int *ny,
 	q = p;
 	q.x += rc->dx[k];
 	q.y += rc->dy[k];
-	bad = try_quiet(rc->st, rc->u, rc->flies, &p, &rc->step[k], false, &q,
-	    &cost, &leaves, NULL, rc->oc) < 0;
+	if (rc->oc != NULL)	/* try_quiet, by the step's squares */
+		bad = quiet_rule(rc->u, rc->flies, &rc->step[k], false,
+		    step_classes(rc->oc, &p, &q), &cost, &leaves, NULL) < 0;
+	else
+		bad = try_quiet(rc->st, rc->u, rc->flies, &p, &rc->step[k],
+		    false, &q, &cost, &leaves, NULL, NULL) < 0;
 	if (bad || so_far / TIE + cost > rc->budget)
 		return -1;
-	if (rc->safe && provokes(rc->st, rc->u, &p, &q, rc->oc)) {
+	if (rc->safe && rc->oc != NULL) {
+		if (!rc->fhave || rc->fx != x || rc->fy != y) {
+			rc->fc = classes(rc->oc, rect_of(&p), NULL);
+			rc->fx = x;
+			rc->fy = y;
+			rc->fhave = true;
+		}
+		if (provokes_of(rc->st, rc->u, &p, &q, rc->oc, rc->fc)) {
+			rc->pruned = true;
+			return -1;
+		}
+	} else if (rc->safe && provokes(rc->st, rc->u, &p, &q, rc->oc)) {
 		rc->pruned = true;
 		return -1;
 	}
@@ -996,6 +1044,7 @@ reach_from(const struct bt_state *st, struct bt_unit *u,
 	rc->out = -1;
 	rc->pruned = false;
 	rc->flies = cc_flies(st, u);
+	rc->fhave = false;
 	for (int k = 0; k < steps_for(u); k++) {
 		rc->step[k] = step_move(k);
 		turned(home->facing, rc->step[k].dx, rc->step[k].dy,
@@ -2324,6 +2373,30 @@ log_retreat(struct bt_state *st, const struct bt_unit *u, const char *turned,
 }
 
 /*
+ * The best end a search from start (turn t, turn_safe) could give, by
+ * better's order: no real end of it is better. Its window lets it move
+ * no more than r squares on each axis, so it can step off the map only
+ * where an edge is no more than r squares off, and it ends no nearer an
+ * edge than start less r (a square's gap along the field is never less
+ * than its straight one); its diagonals and spent are at least none.
+ */
+static struct retreat_end
+best_hope(const struct bt_map *m, const struct pose *start, int r, int t,
+    bool safe)
+{
+	struct retreat_end e = { 0 };
+	int gap = edge_gap(m, start, nearest_edge(m, start)) - r;
+
+	e.found = true;
+	e.off = gap <= 0;
+	e.safe = safe;
+	e.gap = gap > 0 ? gap : 0;
+	e.crooked = t > 0;
+	e.turn = t;
+	return e;
+}
+
+/*
  * CC-28: a broken unit's retreat, with all its movement, to the best end
  * of all it can reach (struct retreat_end, better), with the free turn
  * toward an edge or without it. Where nothing is better than staying, it
@@ -2365,6 +2438,16 @@ cc_retreat(struct bt_state *st, struct bt_dice *dice, struct bt_unit *u)
 			if (!can[t] || (best.off && best.safe) ||
 			    (!safe && !pruned[t]))
 				continue;
+			/* nor where it can't be better than the best so far
+			 * (the search without safe then neither) */
+			if (best.found) {
+				struct retreat_end hope = best_hope(&st->map,
+				    &start[t], budget / CC_STEP, t,
+				    safe && turn_safe[t]);
+
+				if (!better(&hope, &best))
+					continue;
+			}
 			reach_from(st, u, grid ? &oc : NULL, &start[t],
 			    REACH_RETREAT, budget, safe, 0, 0, &rc);
 			pruned[t] = rc.pruned;
