@@ -515,19 +515,15 @@ move_squares(const struct pose *p, const struct move *m,
 }
 
 /*
- * try_move for a search, which asks only whether, thousands of times a
- * turn: q is moved(p, m), the caller's, and flies cc_flies's for u,
- * asked once a search (the listing's search asks quiet_rule itself,
- * with the squares' classes by its table). clear
- * (or NULL) says whether the squares the move newly holds are on the map
- * with no one and nothing impassable on them (may_stop's question, of
- * those squares only), when it is certain.
+ * try_move for a search, which asks only whether: q is moved(p, m), the
+ * caller's, and flies cc_flies's for u, asked once a search. The
+ * searches with a grid ask quiet_rule themselves, with the squares'
+ * classes by their tables; this is the way with none, and try_move's.
  */
 static int
 try_quiet(const struct bt_state *st, const struct bt_unit *u, bool flies,
     const struct pose *p, const struct move *m, bool rotated_already,
-    const struct pose *q, int *cost, bool *leaves, bool *clear,
-    const struct occ *oc)
+    const struct pose *q, int *cost, bool *leaves, const struct occ *oc)
 {
 	struct bt_rect old = rect_of(p), r;
 	struct scan s;
@@ -543,7 +539,7 @@ try_quiet(const struct bt_state *st, const struct bt_unit *u, bool flies,
 		}
 	}
 	return quiet_rule(u, flies, m, rotated_already, c, cost, leaves,
-	    clear);
+	    NULL);
 }
 
 /*
@@ -564,7 +560,7 @@ try_move(const struct bt_state *st, const struct bt_unit *u,
 
 	*out = moved(p, m);
 	if (try_quiet(st, u, flies, p, m, rotated_already, out, cost, leaves,
-	    NULL, oc) == 0)
+	    oc) == 0)
 		return 0;
 	now = rect_of(out);
 	*out = *p;
@@ -983,7 +979,7 @@ reach_step(void *ctx, int x, int y, int so_far, int k, int *nx, int *ny,
 		    step_classes(rc->oc, &p, &q), &cost, &leaves, NULL) < 0;
 	else
 		bad = try_quiet(rc->st, rc->u, rc->flies, &p, &rc->step[k],
-		    false, &q, &cost, &leaves, NULL, NULL) < 0;
+		    false, &q, &cost, &leaves, NULL) < 0;
 	if (bad || so_far / TIE + cost > rc->budget)
 		return -1;
 	if (rc->safe && rc->oc != NULL) {
