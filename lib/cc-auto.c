@@ -410,6 +410,15 @@ foe_strike(const struct bt_state *st, struct foes *f, struct foe *fo)
 	return fo->strike;
 }
 
+/* No foe a square from me (the closest, nearest's) nor in its shot's
+ * range: no attack from there, whatever best_attack would measure. */
+static bool
+out_of_reach(const struct foes *f, const struct bt_unit *me)
+{
+	return f->closest > 1 && (!me->ranged.present ||
+	    f->closest * CC_SQUARE > f->my_shot_ft);
+}
+
 /* The best attack me could make from where it stands, melee or shot;
  * the foes measured from there. */
 static double
@@ -423,9 +432,7 @@ best_attack(const struct bt_state *st, struct foes *f,
 				 * near enough to meet them */
 	bool have_shot = false;
 
-	/* none near enough for melee or in range: nothing below is */
-	if (f->closest > 1 && (!me->ranged.present ||
-	    f->closest * CC_SQUARE > f->my_shot_ft))
+	if (out_of_reach(f, me))
 		return 0;
 	for (size_t i = 0; i < f->n; i++) {
 		const struct bt_unit *t = f->v[i].e;
@@ -467,17 +474,18 @@ danger_at(const struct bt_state *st, struct foes *f, const struct bt_unit *me)
 
 	for (size_t i = 0; i < f->n; i++) {
 		const struct bt_unit *e = f->v[i].e;
+		double part;
 
 		if (e->status & BT_ST_BROKEN)
 			continue;
-		/* e's front strips are a square from it: none meets me
-		 * further off */
-		if (f->v[i].dist <= 1 && foe_meets(&f->v[i], &r))
-			d += foe_hit(st, f, &f->v[i])[cc_flank(me, &mine,
+		/* all of its melee where its front meets me (its strips
+		 * are a square from it: none does further off), else a part
+		 * of it where it may come (1 * x is x, in floating point) */
+		part = f->v[i].dist <= 1 && foe_meets(&f->v[i], &r) ? 1 :
+		    f->v[i].dist <= f->v[i].reach ? W_COMING : 0;
+		if (part > 0)
+			d += part * foe_hit(st, f, &f->v[i])[cc_flank(me, &mine,
 			    &f->v[i].r)];
-		else if (f->v[i].dist <= f->v[i].reach)
-			d += W_COMING * foe_hit(st, f, &f->v[i])[cc_flank(me,
-			    &mine, &f->v[i].r)];
 		if (e->ranged.present &&
 		    f->v[i].dist * CC_SQUARE <= f->v[i].shot_ft &&
 		    cc_shot_reaches(st, e, me, f->v[i].dist))
@@ -610,9 +618,8 @@ end_place(const struct bt_state *st, struct foes *f, struct ends *e,
 			    ((unsigned)k % 64);
 		}
 	}
-	/* best_attack's first test: nothing a square off nor in range */
-	if (acted || (f->closest > 1 && (!me->ranged.present ||
-	    f->closest * CC_SQUARE > f->my_shot_ft)))
+	/* best_attack's first test, before the foes are measured for it */
+	if (acted || out_of_reach(f, me))
 		p->attack = 0;
 	else {
 		measure(f, me);
@@ -680,10 +687,9 @@ move_worth(const struct bt_state *st, struct foes *f, struct ends *e,
 static const struct bt_unit *
 target_of(const struct bt_state *st, const char *id)
 {
-	for (size_t i = 0; i < st->nunits; i++)
-		if (st->units[i].id == id)
-			return &st->units[i];
-	return bt_unit_find(st, id);
+	const struct bt_unit *t = cc_unit_at(st, id);
+
+	return t != NULL ? t : bt_unit_find(st, id);
 }
 
 /* The worth of a listed attack, Support, Ready, Defend or Rally; u's

@@ -296,6 +296,14 @@ row_classes(const unsigned char *row, int x0, int x1)
 	return c;
 }
 
+/* The classes of square (x, y) by the grid: OCC_OFF off the map. */
+static inline unsigned
+square_classes(const struct occ *oc, int x, int y)
+{
+	return x < 0 || y < 0 || x >= oc->w || y >= oc->h ? OCC_OFF :
+	    oc->ground[y * oc->w + x];
+}
+
 /*
  * By the grid: the classes (OCC_ bits of ground) of the squares of r but
  * those of skip (or NULL), OR'd, OCC_OFF for a square off the map: what
@@ -331,10 +339,7 @@ classes(const struct occ *oc, struct bt_rect r, const struct bt_rect *skip)
 			if (skip != NULL && x >= skip->x0 && x <= skip->x1 &&
 			    y >= skip->y0 && y <= skip->y1)
 				continue;
-			if (x < 0 || y < 0 || x >= oc->w || y >= oc->h)
-				c |= OCC_OFF;
-			else
-				c |= oc->ground[y * oc->w + x];
+			c |= square_classes(oc, x, y);
 		}
 	return c;
 }
@@ -946,15 +951,13 @@ step_classes(const struct occ *oc, const struct pose *p, const struct pose *q)
 		int x = q->x > p->x ? r.x1 : r.x0;
 
 		for (int y = r.y0; y <= r.y1; y++)
-			c |= x < 0 || y < 0 || x >= oc->w || y >= oc->h ?
-			    OCC_OFF : oc->ground[y * oc->w + x];
+			c |= square_classes(oc, x, y);
 	}
 	if (q->y != p->y) {
 		int y = q->y > p->y ? r.y1 : r.y0;
 
 		for (int x = r.x0; x <= r.x1; x++)
-			c |= x < 0 || y < 0 || x >= oc->w || y >= oc->h ?
-			    OCC_OFF : oc->ground[y * oc->w + x];
+			c |= square_classes(oc, x, y);
 	}
 	return c;
 }
@@ -2064,7 +2067,7 @@ edge_field(const struct bt_state *st, const struct bt_unit *u, int reach,
 	for (int y = f->y0; y <= f->y1; y++)	/* on the map */
 		for (int x = f->x0; x <= f->x1; x++)
 			f->open[field_index(f, x, y)] = flies ||
-			    m->rows[y][x] != BT_BLOCKED;
+			    bt_terrain_at(m, x, y) != BT_BLOCKED;
 	for (size_t i = 0; i < st->nunits; i++) {
 		const struct bt_unit *e = &st->units[i];
 

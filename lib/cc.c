@@ -683,10 +683,8 @@ cc_leave_battle(struct bt_state *st, struct bt_unit *u, unsigned why)
  * ends if its end has come (CC-1), whichever program brought it; and if
  * the active unit is out, its turn passes. Always returns 0.
  */
-/* The unit whose own id is the string at id's address, or NULL: a
- * unit's unique id shares its address with no other's. */
-static struct bt_unit *
-unit_at(const struct bt_state *st, const char *id)
+struct bt_unit *
+cc_unit_at(const struct bt_state *st, const char *id)
 {
 	for (size_t i = 0; i < st->nunits; i++)
 		if (st->units[i].id == id)
@@ -702,10 +700,10 @@ cc_settle(struct bt_state *st, struct bt_dice *dice)
 	/* bt_setup writes 'order' as the units' own ids, found by their
 	 * address; an order read or copied from a state has strings of its
 	 * own, found by name. Its first entry says which. */
-	bool by_address = st->norder > 0 && unit_at(st, st->order[0]) != NULL;
+	bool by_address = st->norder > 0 && cc_unit_at(st, st->order[0]) != NULL;
 
 	for (size_t i = 0; i < st->norder; i++) {
-		struct bt_unit *u = by_address ? unit_at(st, st->order[i]) :
+		struct bt_unit *u = by_address ? cc_unit_at(st, st->order[i]) :
 		    NULL;
 		bool active = st->active != NULL &&
 		    strcmp(st->order[i], st->active) == 0;

@@ -112,6 +112,11 @@ cc_in_battle(const struct bt_unit *u)
 }
 /* Is u in contact with any enemy? */
 bool	 cc_in_contact(const struct bt_state *, const struct bt_unit *);
+/* The unit whose own id is the string at id's address, or NULL: a
+ * unit's unique id shares its address with no other's, so a string a
+ * listing or bt_setup took from a unit is found without a comparison
+ * of names. */
+struct bt_unit *cc_unit_at(const struct bt_state *, const char *id);
 int	 cc_unit_elevation(const struct bt_state *, const struct bt_unit *);
 /* Is u flying now (CC-15; not in a hurricane or sandstorm, CC-4)? */
 bool	 cc_flies(const struct bt_state *, const struct bt_unit *);
