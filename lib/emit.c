@@ -748,13 +748,12 @@ looks_typed(const char *s)
 		"=", NULL
 	};
 	const char *p = s;
-	size_t len;
 
 	/* Most strings start with a letter none of those words starts with. */
 	if (*s != '\0' && strchr("~nNyYtTfFoO<=.+-0123456789", *s) == NULL)
 		return false;
 	/* none of the words is longer than five bytes */
-	if ((len = strnlen(s, 6)) < 6)
+	if (strnlen(s, 6) < 6)
 		for (size_t i = 0; words[i] != NULL; i++)
 			if (words[i][0] == s[0] && strcmp(s, words[i]) == 0)
 				return true;
