@@ -207,6 +207,10 @@ struct bt_roll {
 struct bt_rolls {
 	struct bt_roll	*v;
 	size_t		 n;
+	/* of a quiet log's entry (bt_log_add): the dice are rolled but not
+	 * kept, as its text is not, and a battle nobody reads allocates
+	 * nothing for them */
+	bool		 unkept;
 };
 struct bt_dice_expr {			/* NdM+K */
 	int		 count, sides, bonus;
@@ -570,6 +574,7 @@ struct bt_state {
 	long		 key_rolls;	/* keyed: dice rolled so far */
 	int		 round;
 	char		*active;	/* unit whose turn it is */
+	size_t		 active_size;	/* active's buffer (bt_set_active) */
 	struct bt_pos	 active_at;
 	int		 weather;	/* cc: enum in cc.c; -1 to roll */
 	int		 climate;
@@ -650,6 +655,10 @@ void	 bt_state_emit_to(const struct bt_state *, struct bt_emitter *);
 /* Checks every rule a valid state keeps (bt-check); all problems. */
 int	 bt_state_check(const struct bt_state *, struct bt_error *);
 struct bt_unit *bt_unit_find(const struct bt_state *, const char *id);
+/* Makes id (or NULL: none) the active unit's, in the state's own buffer,
+ * which grows only for a longer id than it has held: a battle's turns
+ * allocate nothing once its ids have each been active. */
+void	 bt_set_active(struct bt_state *, const char *id);
 /* A unit named on the command line; when the state has none, NULL with a
  * usage error (exit 2) naming it as what ("unit", "army"). */
 struct bt_unit *bt_unit_operand(const struct bt_state *, const char *id,

@@ -88,8 +88,7 @@ cc_battle_over(struct bt_state *st, bool limit_reached)
 		    "equal" : "most", hp_best);
 	}
 	st->result.reason = reason;
-	free(st->active);
-	st->active = NULL;
+	bt_set_active(st, NULL);
 	memset(&st->turn, 0, sizeof(st->turn));
 	bt_log_text(bt_log_add(st, "result", st->result.winner), "the battle "
 	    "is over: %s%s, %s", st->result.winner,
@@ -166,8 +165,7 @@ cc_pass_turn(struct bt_state *st, struct bt_dice *dice, size_t next)
 			    "begins", st->round);
 		}
 		u = bt_unit_find(st, st->order[next]);
-		free(st->active);
-		st->active = bt_xstrdup(u->id);
+		bt_set_active(st, u->id);
 		if (start_turn(st, dice, u))
 			return;
 		/* it fled: out of 'order', and order[next] is the one after */

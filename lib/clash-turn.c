@@ -33,8 +33,7 @@ clear_turn(struct bt_unit *u)
 static bool
 start_turn(struct bt_state *st, struct bt_dice *dice, struct bt_unit *u)
 {
-	free(st->active);
-	st->active = bt_xstrdup(u->id);
+	bt_set_active(st, u->id);
 	clear_turn(u);
 	/* CL-11: a broken unit with a commander tries to rally, once,
 	 * unless the DM has rolled it by hand (bt-morale --rally). */
@@ -375,8 +374,7 @@ battle_over(struct bt_state *st)
 	free(st->result.reason);
 	st->result.reason = reason;
 	st->result.present = true;
-	free(st->active);
-	st->active = NULL;
+	bt_set_active(st, NULL);
 	bt_log_text(bt_log_add(st, "result", st->result.winner), "the battle "
 	    "is over: %s%s, %s", st->result.winner,
 	    strcmp(st->result.winner, "draw") ? " wins" : "", reason);

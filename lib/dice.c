@@ -317,7 +317,7 @@ bt_roll(struct bt_dice *d, int sides)
 		    sides);
 	else
 		v = rng_die(d->rng, sides);
-	if (d->record != NULL) {
+	if (d->record != NULL && !d->record->unkept) {
 		struct bt_rolls *r = d->record;
 
 		r->v = bt_xreallocarray(r->v, r->n + 1, sizeof(*r->v));

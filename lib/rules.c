@@ -244,8 +244,7 @@ bt_initiative_chosen(struct bt_state *st, struct bt_dice *dice,
 	for (size_t i = 0; i < n; i++)
 		st->order[i] = acting[i]->id;
 	st->norder = n;
-	free(st->active);
-	st->active = n > 0 ? bt_xstrdup(st->order[0]) : NULL;
+	bt_set_active(st, n > 0 ? st->order[0] : NULL);
 	free(acting);
 	return 0;
 }

@@ -1175,6 +1175,7 @@ bt_state_copy(struct bt_state *dst, const struct bt_state *src)
 	DUP_ONCE(name);
 	DUP_ONCE(notes);
 	DUP_ONCE(active);
+	dst->active_size = dst->active != NULL ? strlen(dst->active) + 1 : 0;
 	DUP_ONCE(keyed);
 	DUP_ONCE(battle);
 	DUP_ONCE(deploy_first);
@@ -1231,6 +1232,28 @@ bt_state_emit_to(const struct bt_state *st, struct bt_emitter *em)
 
 /* bsearch by hand: the checks look every unit up a few times, and
  * bsearch's call of a comparison was a third of that. */
+void
+bt_set_active(struct bt_state *st, const char *id)
+{
+	size_t n;
+
+	if (id == NULL) {
+		free(st->active);
+		st->active = NULL;
+		st->active_size = 0;
+		return;
+	}
+	n = strlen(id) + 1;
+	/* room for any id (a name is at most BT_MAX_NAME bytes), so that
+	 * it is made once a battle */
+	if (st->active == NULL || n > st->active_size) {
+		free(st->active);
+		st->active_size = n > BT_MAX_NAME + 1 ? n : BT_MAX_NAME + 1;
+		st->active = bt_xmalloc(st->active_size);
+	}
+	memmove(st->active, id, n);	/* id may be st->active */
+}
+
 struct bt_unit *
 bt_unit_find(const struct bt_state *st, const char *id)
 {
@@ -1350,7 +1373,7 @@ bt_log_add(struct bt_state *st, const char *event, const char *who)
 	e->who = who != NULL ? bt_arena_strdup(&st->strings, who) : NULL;
 	/* A quiet log keeps what happened (a rule may ask it: clash's
 	 * "left its unit this turn"), not the sentence that tells it. */
-	e->quiet = st->log_quiet;
+	e->quiet = e->rolls.unkept = st->log_quiet;
 	return e;
 }
 
