@@ -692,15 +692,95 @@ target_of(const struct bt_state *st, const char *id)
 	return t != NULL ? t : bt_unit_find(st, id);
 }
 
+/* What a listed Act is, as action_worth weighs it. */
+enum act {
+	ACT_NONE,		/* Disengage: weighed with the moves it frees */
+	ACT_DEFEND,
+	ACT_SUPPORT,
+	ACT_READY,
+	ACT_READY_RANGE
+};
+
+/* The Act of a line by the words in it, as the general has always told
+ * it (a word anywhere after a space: an id may hold one too). */
+static enum act
+act_by_words(const char *line)
+{
+	if (strstr(line, " defend") != NULL)
+		return ACT_DEFEND;
+	if (strstr(line, " support ") != NULL)
+		return ACT_SUPPORT;
+	if (strstr(line, " ready ") != NULL)
+		return strstr(line, " range") != NULL ? ACT_READY_RANGE :
+		    ACT_READY;
+	return ACT_NONE;
+}
+
+/* Would act_by_words find one of its words at the start of id, after
+ * the space before it? */
+static bool
+id_has_words(const char *id)
+{
+	switch (id[0]) {
+	case 'd':
+		return strncmp(id, "defend", 6) == 0;
+	case 's':
+		return strcmp(id, "support") == 0;
+	case 'r':
+		return strcmp(id, "ready") == 0 || strncmp(id, "range", 5) == 0;
+	}
+	return false;
+}
+
+/*
+ * The Act of a line of cc_options (add_act: "bt-act ID WHAT", "bt-act ID
+ * support TARGET"), of a unit whose id is idlen bytes and not
+ * id_has_words: told by WHAT, just after the id, not by four searches of
+ * the line (act_by_words), to the same answer. An id is letters, digits,
+ * '-' and '_', no space, so the words act_by_words looks for, each after
+ * a space, could be found only in WHAT or at the start of an id: the
+ * unit's, or the target's (defend, the first asked). Such a line, or a
+ * WHAT not cc_options', is told by act_by_words.
+ */
+static enum act
+act_of(const char *line, size_t idlen, const char *target)
+{
+	const char *w = line + sizeof("bt-act ") - 1 + idlen + 1;
+
+	switch (w[0]) {
+	case 'd':
+		if (strcmp(w, "defend") == 0)
+			return ACT_DEFEND;
+		if (strcmp(w, "disengage") == 0)
+			return ACT_NONE;
+		break;
+	case 'r':
+		if (strcmp(w, "ready contact") == 0)
+			return ACT_READY;
+		if (strcmp(w, "ready range") == 0)
+			return ACT_READY_RANGE;
+		break;
+	case 's':
+		if (target != NULL && (target[0] != 'd' ||
+		    strncmp(target, "defend", 6) != 0) &&
+		    strncmp(w, "support ", 8) == 0)
+			return ACT_SUPPORT;
+		break;
+	}
+	return act_by_words(line);
+}
+
 /* The worth of a listed attack, Support, Ready, Defend or Rally; u's
- * nearest foe and the danger it stands in given (place_of, danger_at). */
+ * nearest foe and the danger it stands in given (place_of, danger_at);
+ * idlen the length of u's id (act_of), or -1 where id_has_words. */
 static double
 action_worth(const struct bt_state *st, const struct bt_unit *u,
-    const struct bt_options *o, const struct bt_option *op, int near,
-    double danger)
+    size_t idlen, const struct bt_options *o, const struct bt_option *op,
+    int near, double danger)
 {
-	const char *line = bt_option_line(o, op);
 	const struct bt_unit *t;
+	enum act act;
+	bool range;
 
 	switch (op->kind) {
 	case BT_OPT_ATTACK:
@@ -723,10 +803,12 @@ action_worth(const struct bt_state *st, const struct bt_unit *u,
 	default:
 		return 0;
 	}
-	if (strstr(line, " defend") != NULL)	/* CC-22: what strikes it has
-						 * disadvantage */
+	act = idlen == (size_t)-1 ? act_by_words(bt_option_line(o, op)) :
+	    act_of(bt_option_line(o, op), idlen, op->target);
+	switch (act) {
+	case ACT_DEFEND:	/* CC-22: what strikes it has disadvantage */
 		return 0.4 * danger;
-	if (strstr(line, " support ") != NULL) {	/* CC-26 */
+	case ACT_SUPPORT: {	/* CC-26 */
 		const struct bt_unit *a = target_of(st, op->target);
 
 		/* worth it to an ally in melee that holds none yet */
@@ -735,17 +817,19 @@ action_worth(const struct bt_state *st, const struct bt_unit *u,
 			return 0;
 		return 0.25 * a->damage + 0.05;
 	}
-	if (strstr(line, " ready ") != NULL) {	/* CC-25 */
-		bool range = strstr(line, " range") != NULL;
-		int d = near;	/* u's, measured once */
-
-		/* an enemy near enough to come into its front or range */
-		if (d < 0 || d > (range ? u->ranged.range / CC_SQUARE : 0) + 6)
-			return 0;
-		return range ? W_READY_SHOT * u->ranged.damage :
-		    W_READY_MELEE * u->damage;
+	case ACT_READY:		/* CC-25 */
+	case ACT_READY_RANGE:
+		range = act == ACT_READY_RANGE;
+		break;
+	default:
+		return 0;	/* Disengage: weighed with the moves it frees */
 	}
-	return 0;	/* Disengage: weighed with the moves it frees */
+	/* an enemy near enough to come into its front or range (near: u's,
+	 * measured once) */
+	if (near < 0 || near > (range ? u->ranged.range / CC_SQUARE : 0) + 6)
+		return 0;
+	return range ? W_READY_SHOT * u->ranged.damage :
+	    W_READY_MELEE * u->damage;
 }
 
 static size_t
@@ -753,7 +837,7 @@ choose_general(const struct bt_state *st, const char *side,
     const struct bt_options *o, struct bt_rng *rng)
 {
 	const struct bt_unit *u = active(st);
-	size_t pick = 0, act = 0, move = 0;
+	size_t pick = 0, act = 0, move = 0, idlen;
 	double best_act = 0, best_move = -1e9, here, above, danger;
 	bool acted = st->turn.acted, have_move = false;
 	struct foes f;
@@ -765,6 +849,7 @@ choose_general(const struct bt_state *st, const char *side,
 	(void)rng;
 	if (u == NULL)
 		return 0;
+	idlen = id_has_words(u->id) ? (size_t)-1 : strlen(u->id);
 	foes_of(st, u, &f);
 	/* Staying is weighed first: a move no better than it by 0.05 is
 	 * not taken, and need not be weighed further. */
@@ -793,7 +878,8 @@ choose_general(const struct bt_state *st, const char *side,
 				best_move = v, move = i, have_move = true;
 			continue;
 		}
-		if ((v = action_worth(st, u, o, op, p.d, danger)) > best_act)
+		if ((v = action_worth(st, u, idlen, o, op, p.d, danger)) >
+		    best_act)
 			best_act = v, act = i;
 	}
 	/* a move that makes more of the turn than staying, then the best
