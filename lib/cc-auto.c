@@ -10,6 +10,10 @@
 #include <stdlib.h>
 #include <string.h>
 
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
+
 #include "cc.h"
 
 /* The unit whose order it is, the one every option is for. */
@@ -51,8 +55,6 @@ struct foe {
 	struct cc_attacker melee, shot;	/* its attacks' odds from there, made
 					 * when first asked */
 	int		 shot_ft;	/* its shot's reach (cc_shot_range) */
-	int		 dist;		/* squares from the place last weighed
-					 * (nearest) */
 	bool		 have_shot;	/* shot made yet (foe_shot) */
 	/* general (foe_hit, foe_strike): what its melee on the unit is
 	 * worth, and the unit's on it, [1] on the flank or rear (CC-18),
@@ -67,21 +69,53 @@ struct foe {
  * only a bigger one allocates. */
 #define FOES_HERE	32
 
-/* A foe's footprint as nearest reads it, apart from the rest of struct
- * foe so that the loop over them reads a small array: off is BROKEN_OFF
- * for a broken foe, 0 for another, so that the least of d + off is the
- * nearest unbroken one's d where there is one. */
+/* What nearest adds to a broken foe's distance, 0 to another's, so that
+ * the least of the sums is the nearest unbroken one's where there is
+ * one. */
 #define BROKEN_OFF	(1 << 24)	/* above any distance on a board */
 
-struct box {
-	struct bt_rect	 r;
-	int		 off;
+/*
+ * The foes' footprints eight at a time, a 16-bit lane each, for nearest
+ * to measure them with one instruction each step where the machine has
+ * SSE2 (GCC's vector types, otherwise: the same sums, lane by lane), as
+ * a small array apart from the rest of struct foe.
+ * Exact where every corner, the foes' and the place's, is within
+ * LANE_LO squares before the board to LANE_SPAN - LANE_LO after its
+ * start: a gap is then below LANE_SPAN, a broken foe's (LANE_OFF more)
+ * below 2 * LANE_SPAN, which a lane holds; a lane with no foe is made
+ * LANE_NONE, above any. Elsewhere nearest measures them one by one.
+ */
+typedef int16_t lane8 __attribute__((vector_size(16)));
+
+#define LANES		8
+#define LANE_LO		4096
+#define LANE_SPAN	16384
+#define LANE_OFF	16384
+#define LANE_NONE	INT16_MAX
+
+struct lanes {
+	lane8		 x0, x1, y0, y1;
+	lane8		 off;		/* LANE_OFF for a broken foe (as
+					 * BROKEN_OFF) */
+	lane8		 none;		/* LANE_NONE for no foe, else 0 */
 };
+
+/* Are r's corners where lanes measure exactly? Each is, offset by
+ * LANE_LO, below LANE_SPAN (a power of two) if their OR is. */
+static inline bool
+in_lanes(const struct bt_rect *r)
+{
+	return ((unsigned)(r->x0 + LANE_LO) | (unsigned)(r->x1 + LANE_LO) |
+	    (unsigned)(r->y0 + LANE_LO) | (unsigned)(r->y1 + LANE_LO)) <
+	    LANE_SPAN;
+}
 
 struct foes {
 	struct foe	*v;
-	struct box	*box;		/* the foes' footprints, as v */
-	size_t		 n;
+	struct lanes	*lane;		/* their footprints, if in_lanes */
+	int		*dist;		/* each foe's squares from the place
+					 * last weighed (nearest), as v */
+	size_t		 n, nlane;	/* nlane 0: not in lanes */
 	const struct bt_unit *u;	/* whose foes */
 	bool		 have_mine;
 	struct cc_attacker mine;	/* the unit's melee, from anywhere:
@@ -91,7 +125,8 @@ struct foes {
 					 * weighed */
 	struct bt_rect	 at;		/* the footprint the dist are from */
 	struct foe	 here[FOES_HERE];
-	struct box	 box_here[FOES_HERE];
+	struct lanes	 lane_here[FOES_HERE / LANES];
+	int		 dist_here[FOES_HERE];
 };
 
 /* Does r meet one of the n rectangles of s? */
@@ -107,10 +142,19 @@ meets(const struct bt_rect *s, int n, const struct bt_rect *r)
 static void
 foes_of(const struct bt_state *st, const struct bt_unit *u, struct foes *f)
 {
-	f->v = st->nunits <= FOES_HERE ? f->here :
-	    bt_xreallocarray(NULL, st->nunits, sizeof(*f->v));
-	f->box = st->nunits <= FOES_HERE ? f->box_here :
-	    bt_xreallocarray(NULL, st->nunits, sizeof(*f->box));
+	static const struct lanes none = {
+		.none = { LANE_NONE, LANE_NONE, LANE_NONE, LANE_NONE,
+		    LANE_NONE, LANE_NONE, LANE_NONE, LANE_NONE }
+	};
+	bool here = st->nunits <= FOES_HERE, lanes = true;
+	size_t nlane = (st->nunits + LANES - 1) / LANES;
+
+	f->v = here ? f->here : bt_xreallocarray(NULL, st->nunits,
+	    sizeof(*f->v));
+	f->lane = here ? f->lane_here : bt_xreallocarray(NULL, nlane,
+	    sizeof(*f->lane));
+	f->dist = here ? f->dist_here : bt_xreallocarray(NULL, nlane * LANES,
+	    sizeof(*f->dist));
 	f->n = 0;
 	f->u = u;
 	f->at.x0 = 0, f->at.x1 = -1;	/* none: no footprint is empty */
@@ -118,21 +162,29 @@ foes_of(const struct bt_state *st, const struct bt_unit *u, struct foes *f)
 	f->my_shot_ft = u->ranged.present ? cc_shot_range(st, u) : 0;
 	for (size_t i = 0; i < st->nunits; i++) {
 		const struct bt_unit *e = &st->units[i];
+		struct foe *fo = &f->v[f->n];
+		struct lanes *l = &f->lane[f->n / LANES];
+		size_t k = f->n % LANES;
 
 		if (!cc_in_battle(e) || !cc_enemies(u, e))
 			continue;
-		f->v[f->n].e = e;
-		f->v[f->n].r = cc_rect(e);
-		f->box[f->n].r = f->v[f->n].r;
-		f->box[f->n].off = (e->status & BT_ST_BROKEN) ? BROKEN_OFF : 0;
-		f->v[f->n].nfront = -1;
-		f->v[f->n].reach = cc_speed(st, e) / CC_STEP;
-		f->v[f->n].shot_ft = e->ranged.present ? cc_shot_range(st, e) :
-		    0;
-		f->v[f->n].have_shot = false;
-		f->v[f->n].have_hit = f->v[f->n].have_strike = false;
+		fo->e = e;
+		fo->r = cc_rect(e);
+		fo->nfront = -1;
+		fo->reach = cc_speed(st, e) / CC_STEP;
+		fo->shot_ft = e->ranged.present ? cc_shot_range(st, e) : 0;
+		fo->have_shot = false;
+		fo->have_hit = fo->have_strike = false;
+		if (k == 0)
+			*l = none;
+		lanes = lanes && in_lanes(&fo->r);
+		l->x0[k] = (int16_t)fo->r.x0, l->x1[k] = (int16_t)fo->r.x1;
+		l->y0[k] = (int16_t)fo->r.y0, l->y1[k] = (int16_t)fo->r.y1;
+		l->off[k] = (e->status & BT_ST_BROKEN) ? LANE_OFF : 0;
+		l->none[k] = 0;
 		f->n++;
 	}
+	f->nlane = lanes ? (f->n + LANES - 1) / LANES : 0;
 }
 
 static void
@@ -140,8 +192,10 @@ foes_free(struct foes *f)
 {
 	if (f->v != f->here)
 		free(f->v);
-	if (f->box != f->box_here)
-		free(f->box);
+	if (f->lane != f->lane_here)
+		free(f->lane);
+	if (f->dist != f->dist_here)
+		free(f->dist);
 }
 
 /* The foe's shot's odds, made the first time a place asks: the shot's
@@ -171,6 +225,103 @@ min_of(int a, int b)
 }
 
 /*
+ * nearest's sums, lanes (struct lanes) at a time, for a footprint r
+ * in_lanes: each foe's squares into f->dist, the least into *closest;
+ * the nearest unbroken foe's (of a broken one, where no other is)
+ * returned. Each lane's gap is max(0, b0 - a1, a0 - b1) as nearest's,
+ * the least of eight by halves.
+ */
+#if defined(__SSE2__)
+static inline int
+least_of(__m128i v)
+{
+	v = _mm_min_epi16(v, _mm_shuffle_epi32(v, _MM_SHUFFLE(1, 0, 3, 2)));
+	v = _mm_min_epi16(v, _mm_shuffle_epi32(v, _MM_SHUFFLE(2, 3, 0, 1)));
+	v = _mm_min_epi16(v, _mm_shufflelo_epi16(v, _MM_SHUFFLE(2, 3, 0, 1)));
+	return (int16_t)_mm_cvtsi128_si32(v);
+}
+
+static inline int
+lanes_nearest(struct foes *f, const struct bt_rect *r, int *closest)
+{
+	__m128i x0 = _mm_set1_epi16((int16_t)r->x0);
+	__m128i x1 = _mm_set1_epi16((int16_t)r->x1);
+	__m128i y0 = _mm_set1_epi16((int16_t)r->y0);
+	__m128i y1 = _mm_set1_epi16((int16_t)r->y1);
+	__m128i zero = _mm_setzero_si128(), near = _mm_set1_epi16(LANE_NONE);
+	__m128i key = near;
+	int k;
+
+	for (size_t b = 0; b < f->nlane; b++) {
+		const struct lanes *l = &f->lane[b];
+		__m128i d = _mm_max_epi16(
+		    _mm_max_epi16(_mm_sub_epi16((__m128i)l->x0, x1),
+		    _mm_sub_epi16(x0, (__m128i)l->x1)),
+		    _mm_max_epi16(_mm_sub_epi16((__m128i)l->y0, y1),
+		    _mm_sub_epi16(y0, (__m128i)l->y1)));
+
+		d = _mm_or_si128(_mm_max_epi16(d, zero), (__m128i)l->none);
+		_mm_storeu_si128((__m128i *)(void *)&f->dist[b * LANES],
+		    _mm_unpacklo_epi16(d, zero));
+		_mm_storeu_si128((__m128i *)(void *)&f->dist[b * LANES + 4],
+		    _mm_unpackhi_epi16(d, zero));
+		near = _mm_min_epi16(near, d);
+		key = _mm_min_epi16(key, _mm_add_epi16(d, (__m128i)l->off));
+	}
+	*closest = least_of(near);
+	k = least_of(key);
+	return k >= LANE_OFF ? k - LANE_OFF : k;
+}
+#else
+static inline lane8
+lane_max(lane8 a, lane8 b)
+{
+	lane8 m = a > b;
+
+	return (a & m) | (b & ~m);
+}
+
+static inline lane8
+lane_min(lane8 a, lane8 b)
+{
+	lane8 m = a < b;
+
+	return (a & m) | (b & ~m);
+}
+
+static inline int
+lanes_nearest(struct foes *f, const struct bt_rect *r, int *closest)
+{
+	int16_t rx0 = (int16_t)r->x0, rx1 = (int16_t)r->x1;
+	int16_t ry0 = (int16_t)r->y0, ry1 = (int16_t)r->y1;
+	lane8 x0 = { rx0, rx0, rx0, rx0, rx0, rx0, rx0, rx0 };
+	lane8 x1 = { rx1, rx1, rx1, rx1, rx1, rx1, rx1, rx1 };
+	lane8 y0 = { ry0, ry0, ry0, ry0, ry0, ry0, ry0, ry0 };
+	lane8 y1 = { ry1, ry1, ry1, ry1, ry1, ry1, ry1, ry1 };
+	lane8 zero = { 0 }, near = zero + LANE_NONE, key = near;
+	int c = INT_MAX, k = INT_MAX;
+
+	for (size_t b = 0; b < f->nlane; b++) {
+		const struct lanes *l = &f->lane[b];
+		lane8 d = lane_max(lane_max(l->x0 - x1, x0 - l->x1),
+		    lane_max(l->y0 - y1, y0 - l->y1));
+
+		d = lane_max(d, zero) | l->none;
+		for (int i = 0; i < LANES; i++)
+			f->dist[b * LANES + i] = d[i];
+		near = lane_min(near, d);
+		key = lane_min(key, d + l->off);
+	}
+	for (int i = 0; i < LANES; i++) {
+		c = min_of(c, near[i]);
+		k = min_of(k, key[i]);
+	}
+	*closest = c;
+	return k >= LANE_OFF ? k - LANE_OFF : k;
+}
+#endif
+
+/*
  * The nearest unbroken enemy's distance in squares (broken ones, when
  * no other is left), or -1; measured from me. It measures each enemy's
  * distance from me and the least, for best_attack and danger_at to
@@ -182,21 +333,27 @@ min_of(int a, int b)
  * each way about them. Inline: the call and its saving of registers
  * were a tenth of its work.
  */
-static inline int
+static inline __attribute__((always_inline)) int
 nearest(struct foes *f, const struct bt_unit *me)
 {
 	struct bt_rect r = cc_rect(me);
-	int closest = INT_MAX, key = INT_MAX;
+	int closest = INT_MAX, key = INT_MAX, d;
 
-	for (size_t i = 0; i < f->n; i++) {
-		const struct box *b = &f->box[i];
-		int d = max_of(max_of(b->r.x0 - r.x1, r.x0 - b->r.x1),
-		    max_of(b->r.y0 - r.y1, r.y0 - b->r.y1));
+	if (f->nlane > 0 && in_lanes(&r))
+		d = lanes_nearest(f, &r, &closest);
+	else {
+		for (size_t i = 0; i < f->n; i++) {
+			const struct bt_rect *b = &f->v[i].r;
 
-		d = max_of(d, 0);
-		f->v[i].dist = d;
-		closest = min_of(closest, d);
-		key = min_of(key, d + b->off);
+			d = max_of(max_of(b->x0 - r.x1, r.x0 - b->x1),
+			    max_of(b->y0 - r.y1, r.y0 - b->y1));
+			d = max_of(d, 0);
+			f->dist[i] = d;
+			closest = min_of(closest, d);
+			key = min_of(key, d + ((f->v[i].e->status &
+			    BT_ST_BROKEN) ? BROKEN_OFF : 0));
+		}
+		d = key >= BROKEN_OFF ? key - BROKEN_OFF : key;
 	}
 	f->at = r;
 	if (f->n == 0) {
@@ -204,7 +361,7 @@ nearest(struct foes *f, const struct bt_unit *me)
 		return -1;
 	}
 	f->closest = closest;
-	return key >= BROKEN_OFF ? key - BROKEN_OFF : key;
+	return d;
 }
 
 /* --- simple: advance on the nearest enemy, attack what is in reach --- */
@@ -439,16 +596,16 @@ best_attack(const struct bt_state *st, struct foes *f,
 
 		/* me's front strips are a square from it, so a foe
 		 * further off meets none */
-		if (f->v[i].dist <= 1 && nfront < 0)
+		if (f->dist[i] <= 1 && nfront < 0)
 			nfront = cc_front_strips(me, front);
-		if (f->v[i].dist <= 1 && meets(front, nfront, &f->v[i].r) &&
+		if (f->dist[i] <= 1 && meets(front, nfront, &f->v[i].r) &&
 		    (v = foe_strike(st, f, &f->v[i])[cc_flank(t,
 		    &foe_front(&f->v[i])[0], &r)]) > best)
 			best = v;
 		/* out of range, skipped before the call that asks it */
 		if (!me->ranged.present ||
-		    f->v[i].dist * CC_SQUARE > f->my_shot_ft ||
-		    !cc_shot_reaches(st, me, t, f->v[i].dist))
+		    f->dist[i] * CC_SQUARE > f->my_shot_ft ||
+		    !cc_shot_reaches(st, me, t, f->dist[i]))
 			continue;
 		if (!have_shot)		/* the first shot it has from here */
 			cc_attacker_of(st, me, true, &shot);
@@ -481,14 +638,14 @@ danger_at(const struct bt_state *st, struct foes *f, const struct bt_unit *me)
 		/* all of its melee where its front meets me (its strips
 		 * are a square from it: none does further off), else a part
 		 * of it where it may come (1 * x is x, in floating point) */
-		part = f->v[i].dist <= 1 && foe_meets(&f->v[i], &r) ? 1 :
-		    f->v[i].dist <= f->v[i].reach ? W_COMING : 0;
+		part = f->dist[i] <= 1 && foe_meets(&f->v[i], &r) ? 1 :
+		    f->dist[i] <= f->v[i].reach ? W_COMING : 0;
 		if (part > 0)
 			d += part * foe_hit(st, f, &f->v[i])[cc_flank(me, &mine,
 			    &f->v[i].r)];
 		if (e->ranged.present &&
-		    f->v[i].dist * CC_SQUARE <= f->v[i].shot_ft &&
-		    cc_shot_reaches(st, e, me, f->v[i].dist))
+		    f->dist[i] * CC_SQUARE <= f->v[i].shot_ft &&
+		    cc_shot_reaches(st, e, me, f->dist[i]))
 			d += 0.5 * expect(st, e, foe_shot(st, &f->v[i]), me,
 			    true);
 	}
@@ -502,7 +659,7 @@ static bool
 in_contact(const struct foes *f, const struct bt_unit *me)
 {
 	for (size_t i = 0; i < f->n; i++)
-		if (f->v[i].dist <= 1 && cc_adjacent(me, f->v[i].e))
+		if (f->dist[i] <= 1 && cc_adjacent(me, f->v[i].e))
 			return true;
 	return false;
 }
