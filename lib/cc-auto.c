@@ -59,9 +59,11 @@ struct foe {
 	/* general (foe_hit, foe_strike): what its melee on the unit is
 	 * worth, and the unit's on it, [1] on the flank or rear (CC-18),
 	 * [0] not: the rest of the odds is the same wherever the unit
-	 * stands; made the first time a place asks */
+	 * stands; each made the first time a place asks it (a bit of
+	 * have_hit, have_strike each), most places asking one of the two */
 	double		 hit[2], strike[2];
-	bool		 have_hit, have_strike;
+	bool		 have_melee;	/* melee made yet (foe_hit) */
+	unsigned char	 have_hit, have_strike;
 };
 
 /* No allocation in a turn (issue 15): the foes of a battle of up to
@@ -174,7 +176,8 @@ foes_of(const struct bt_state *st, const struct bt_unit *u, struct foes *f)
 		fo->reach = cc_speed(st, e) / CC_STEP;
 		fo->shot_ft = e->ranged.present ? cc_shot_range(st, e) : 0;
 		fo->have_shot = false;
-		fo->have_hit = fo->have_strike = false;
+		fo->have_melee = false;
+		fo->have_hit = fo->have_strike = 0;
 		if (k == 0)
 			*l = none;
 		lanes = lanes && in_lanes(&fo->r);
@@ -540,31 +543,32 @@ foe_meets(struct foe *fo, const struct bt_rect *r)
  * the unit where it stands, as its copies at the ends of its moves are
  * the unit but for their place. Made for the foes a place asks of,
  * most being too far from every place weighed. */
-static const double *
-foe_hit(const struct bt_state *st, const struct foes *f, struct foe *fo)
+static double
+foe_hit(const struct bt_state *st, const struct foes *f, struct foe *fo,
+    bool flank)
 {
-	if (!fo->have_hit) {
+	if (!fo->have_melee)
 		cc_attacker_of(st, fo->e, false, &fo->melee);
-		for (int flank = 0; flank <= 1; flank++)
-			fo->hit[flank] = melee_worth(st, fo->e, &fo->melee,
-			    f->u, flank);
-	}
-	fo->have_hit = true;
-	return fo->hit;
+	fo->have_melee = true;
+	if (!(fo->have_hit >> flank & 1))
+		fo->hit[flank] = melee_worth(st, fo->e, &fo->melee, f->u,
+		    flank);
+	fo->have_hit |= (unsigned char)(1u << flank);
+	return fo->hit[flank];
 }
 
-static const double *
-foe_strike(const struct bt_state *st, struct foes *f, struct foe *fo)
+static double
+foe_strike(const struct bt_state *st, struct foes *f, struct foe *fo,
+    bool flank)
 {
 	if (!f->have_mine)
 		cc_attacker_of(st, f->u, false, &f->mine);
 	f->have_mine = true;
-	if (!fo->have_strike)
-		for (int flank = 0; flank <= 1; flank++)
-			fo->strike[flank] = melee_worth(st, f->u, &f->mine,
-			    fo->e, flank);
-	fo->have_strike = true;
-	return fo->strike;
+	if (!(fo->have_strike >> flank & 1))
+		fo->strike[flank] = melee_worth(st, f->u, &f->mine, fo->e,
+		    flank);
+	fo->have_strike |= (unsigned char)(1u << flank);
+	return fo->strike[flank];
 }
 
 /* No foe a square from me (the closest, nearest's) nor in its shot's
@@ -599,8 +603,8 @@ best_attack(const struct bt_state *st, struct foes *f,
 		if (f->dist[i] <= 1 && nfront < 0)
 			nfront = cc_front_strips(me, front);
 		if (f->dist[i] <= 1 && meets(front, nfront, &f->v[i].r) &&
-		    (v = foe_strike(st, f, &f->v[i])[cc_flank(t,
-		    &foe_front(&f->v[i])[0], &r)]) > best)
+		    (v = foe_strike(st, f, &f->v[i], cc_flank(t,
+		    &foe_front(&f->v[i])[0], &r))) > best)
 			best = v;
 		/* out of range, skipped before the call that asks it */
 		if (!me->ranged.present ||
@@ -641,8 +645,8 @@ danger_at(const struct bt_state *st, struct foes *f, const struct bt_unit *me)
 		part = f->dist[i] <= 1 && foe_meets(&f->v[i], &r) ? 1 :
 		    f->dist[i] <= f->v[i].reach ? W_COMING : 0;
 		if (part > 0)
-			d += part * foe_hit(st, f, &f->v[i])[cc_flank(me, &mine,
-			    &f->v[i].r)];
+			d += part * foe_hit(st, f, &f->v[i], cc_flank(me, &mine,
+			    &f->v[i].r));
 		if (e->ranged.present &&
 		    f->dist[i] * CC_SQUARE <= f->v[i].shot_ft &&
 		    cc_shot_reaches(st, e, me, f->dist[i]))
