@@ -118,6 +118,7 @@ struct foes {
 	int		*dist;		/* each foe's squares from the place
 					 * last weighed (nearest), as v */
 	size_t		 n, nlane;	/* nlane 0: not in lanes */
+	bool		 broken;	/* is one of them broken? */
 	const struct bt_unit *u;	/* whose foes */
 	bool		 have_mine;
 	struct cc_attacker mine;	/* the unit's melee, from anywhere:
@@ -158,6 +159,7 @@ foes_of(const struct bt_state *st, const struct bt_unit *u, struct foes *f)
 	f->dist = here ? f->dist_here : bt_xreallocarray(NULL, nlane * LANES,
 	    sizeof(*f->dist));
 	f->n = 0;
+	f->broken = false;
 	f->u = u;
 	f->at.x0 = 0, f->at.x1 = -1;	/* none: no footprint is empty */
 	f->have_mine = false;
@@ -184,6 +186,7 @@ foes_of(const struct bt_state *st, const struct bt_unit *u, struct foes *f)
 		l->x0[k] = (int16_t)fo->r.x0, l->x1[k] = (int16_t)fo->r.x1;
 		l->y0[k] = (int16_t)fo->r.y0, l->y1[k] = (int16_t)fo->r.y1;
 		l->off[k] = (e->status & BT_ST_BROKEN) ? LANE_OFF : 0;
+		f->broken = f->broken || (e->status & BT_ST_BROKEN);
 		l->none[k] = 0;
 		f->n++;
 	}
@@ -244,8 +247,11 @@ least_of(__m128i v)
 	return (int16_t)_mm_cvtsi128_si32(v);
 }
 
-static inline int
-lanes_nearest(struct foes *f, const struct bt_rect *r, int *closest)
+/* broken: whether a foe is; else the nearest unbroken one is the
+ * closest, and the sums with LANE_OFF are not made. */
+static inline __attribute__((always_inline)) int
+lanes_scan(struct foes *f, const struct bt_rect *r, int *closest,
+    bool broken)
 {
 	__m128i x0 = _mm_set1_epi16((int16_t)r->x0);
 	__m128i x1 = _mm_set1_epi16((int16_t)r->x1);
@@ -269,11 +275,22 @@ lanes_nearest(struct foes *f, const struct bt_rect *r, int *closest)
 		_mm_storeu_si128((__m128i *)(void *)&f->dist[b * LANES + 4],
 		    _mm_unpackhi_epi16(d, zero));
 		near = _mm_min_epi16(near, d);
-		key = _mm_min_epi16(key, _mm_add_epi16(d, (__m128i)l->off));
+		if (broken)
+			key = _mm_min_epi16(key, _mm_add_epi16(d,
+			    (__m128i)l->off));
 	}
 	*closest = least_of(near);
+	if (!broken)
+		return *closest;
 	k = least_of(key);
 	return k >= LANE_OFF ? k - LANE_OFF : k;
+}
+
+static inline __attribute__((always_inline)) int
+lanes_nearest(struct foes *f, const struct bt_rect *r, int *closest)
+{
+	return f->broken ? lanes_scan(f, r, closest, true) :
+	    lanes_scan(f, r, closest, false);
 }
 #else
 static inline lane8
