@@ -29,7 +29,9 @@ active(const struct bt_state *st)
 static void
 at_end(struct bt_unit *me, const struct bt_unit *u, const struct bt_option *op)
 {
-	bool quarter = (op->facing + u->facing) % 2 == 1;
+	/* (op->facing + u->facing) % 2 == 1: the sum odd and not below 0,
+	 * its low bit and its sign bit told at once */
+	bool quarter = ((unsigned)(op->facing + u->facing) & 0x80000001u) == 1;
 
 	me->x = op->x;
 	me->y = op->y;
@@ -1016,8 +1018,8 @@ choose_general(const struct bt_state *st, const char *side,
 {
 	const struct bt_unit *u = active(st);
 	size_t pick = 0, act = 0, move = 0, idlen;
-	double best_act = 0, best_move = -1e9, here, above, danger;
-	bool acted = st->turn.acted, have_move = false;
+	double best_act = 0, best_move = -1e9, here, above, danger, bar;
+	bool acted = st->turn.acted, have_move = false, bounded;
 	struct foes f;
 	struct bt_unit me;
 	struct place p;
@@ -1037,6 +1039,8 @@ choose_general(const struct bt_state *st, const char *side,
 	here = place_approach(u, p.d, place_less(st, &f, u, p.attack, danger),
 	    acted);
 	above = here + 0.05;
+	bar = above;		/* what a move must beat: above, or the best */
+	bounded = u->hp >= 0;
 	me = *u;
 	for (size_t i = 0; i < o->n; i++) {
 		const struct bt_option *op = &o->v[i];
@@ -1050,10 +1054,11 @@ choose_general(const struct bt_state *st, const char *side,
 			at_end(&me, u, op);
 			/* the first of equals: v must be above the best */
 			if (move_worth(st, &f, &ends, u, &me, acted, op,
-			    u->hp >= 0,
-			    have_move && best_move > above ? best_move :
-			    above, &v) && v > best_move)
+			    bounded, bar, &v) && v > best_move) {
 				best_move = v, move = i, have_move = true;
+				if (best_move > above)
+					bar = best_move;
+			}
 			continue;
 		}
 		if ((v = action_worth(st, u, idlen, o, op, p.d, danger)) >
