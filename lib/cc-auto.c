@@ -65,6 +65,8 @@ struct foe {
 	 * have_hit, have_strike each), most places asking one of the two */
 	double		 hit[2], strike[2];
 	bool		 have_melee;	/* melee made yet (foe_hit) */
+	bool		 have_most;
+	double		 most;		/* the better strike (attack_most) */
 	unsigned char	 have_hit, have_strike;
 };
 
@@ -180,7 +182,7 @@ foes_of(const struct bt_state *st, const struct bt_unit *u, struct foes *f)
 		fo->reach = cc_speed(st, e) / CC_STEP;
 		fo->shot_ft = e->ranged.present ? cc_shot_range(st, e) : 0;
 		fo->have_shot = false;
-		fo->have_melee = false;
+		fo->have_melee = fo->have_most = false;
 		fo->have_hit = fo->have_strike = 0;
 		if (k == 0)
 			*l = none;
@@ -777,12 +779,69 @@ place_of(const struct bt_state *st, struct foes *f, const struct bt_unit *me,
 	p->attack = acted ? 0 : best_attack(st, f, me);
 }
 
-/* place_of of a move's end, the nearest and closest from e when known
- * there, the foes measured only if they must be for the attack. */
-static void
+/* ... then the approach, from v, what place_less left. */
+static double
+place_approach(const struct bt_unit *me, int d, double v, bool acted)
+{
+	if (d > 0 && me->ranged.present)
+		d -= me->ranged.range / CC_SQUARE;
+	if (d > 0 && (v <= 0 || acted))
+		v -= W_APPROACH * d;
+	return v;
+}
+
+/* What a move's worth must beat (move_worth): on, its place's worth
+ * less less and provoke above above. */
+struct bar {
+	bool		 on;
+	double		 less, provoke, above;
+};
+
+/*
+ * What best_attack could find from me at most, the foes measured from
+ * there: the better of a foe's two strikes where it is a square off
+ * (best_attack's is one of them, if me's front meets it), what a hit is
+ * worth where it is in the shot's range (a shot's worth is chance *
+ * worth, a d20's chance at most 1: CC-19, it needs 2 to 20; and it
+ * rounds no higher), and 0.
+ */
+static double
+attack_most(const struct bt_state *st, struct foes *f,
+    const struct bt_unit *me)
+{
+	double most = 0, v;
+
+	for (size_t i = 0; i < f->n; i++) {
+		struct foe *fo = &f->v[i];
+
+		if (f->dist[i] <= 1) {
+			if (!fo->have_most) {
+				fo->most = foe_strike(st, f, fo, false);
+				if ((v = foe_strike(st, f, fo, true)) > fo->most)
+					fo->most = v;
+				fo->have_most = true;
+			}
+			if (fo->most > most)
+				most = fo->most;
+		}
+		if (me->ranged.present &&
+		    f->dist[i] * CC_SQUARE <= f->my_shot_ft &&
+		    (v = worth(f->v[i].e, me->ranged.damage)) > most)
+			most = v;
+	}
+	return most;
+}
+
+/*
+ * place_of of a move's end, the nearest and closest from e when known
+ * there, the foes measured only if they must be for the attack; false,
+ * with no attack made, where bar is on and even the most an attack from
+ * there could be (attack_most) could not beat it.
+ */
+static bool
 end_place(const struct bt_state *st, struct foes *f, struct ends *e,
     const struct bt_unit *u, const struct bt_unit *me, bool acted,
-    struct place *p)
+    const struct bar *bar, struct place *p)
 {
 	int k = end_index(e, u, me);
 
@@ -799,12 +858,16 @@ end_place(const struct bt_state *st, struct foes *f, struct ends *e,
 		}
 	}
 	/* best_attack's first test, before the foes are measured for it */
-	if (acted || out_of_reach(f, me))
+	if (acted || out_of_reach(f, me)) {
 		p->attack = 0;
-	else {
-		measure(f, me);
-		p->attack = best_attack(st, f, me);
+		return true;
 	}
+	measure(f, me);
+	if (bar->on && place_approach(me, p->d, attack_most(st, f, me),
+	    acted) - bar->less - bar->provoke <= bar->above)
+		return false;
+	p->attack = best_attack(st, f, me);
+	return true;
 }
 
 /* The attack less the danger (danger_at's), the foes measured from me
@@ -818,17 +881,6 @@ place_less(const struct bt_state *st, struct foes *f,
 	v -= (shoots ? W_SHOT_DANGER : W_MELEE_DANGER) * danger * late(st);
 	if (shoots && in_contact(f, me))
 		v -= 1;
-	return v;
-}
-
-/* ... then the approach, from v, what place_less left. */
-static double
-place_approach(const struct bt_unit *me, int d, double v, bool acted)
-{
-	if (d > 0 && me->ranged.present)
-		d -= me->ranged.range / CC_SQUARE;
-	if (d > 0 && (v <= 0 || acted))
-		v -= W_APPROACH * d;
 	return v;
 }
 
@@ -849,9 +901,11 @@ move_worth(const struct bt_state *st, struct foes *f, struct ends *e,
     const struct bt_option *op, bool bounded, double above, double *v)
 {
 	double less = 0.001 * op->cost, provoke = op->provokes ? W_PROVOKE : 0;
+	struct bar bar = { bounded, less, provoke, above };
 	struct place p;
 
-	end_place(st, f, e, u, me, acted, &p);
+	if (!end_place(st, f, e, u, me, acted, &bar, &p))
+		return false;
 	if (bounded && place_approach(me, p.d, p.attack, acted) - less -
 	    provoke <= above)
 		return false;
