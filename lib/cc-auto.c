@@ -23,6 +23,24 @@ active(const struct bt_state *st)
 	return st->active != NULL ? bt_unit_find(st, st->active) : NULL;
 }
 
+/* active's unit for a listing of its options, which name it by the
+ * state's own id string (cc_options): found by that string's address
+ * (cc_unit_at) and told by one comparison, not by a search by name
+ * (bt_unit_find, which it falls back on). */
+static const struct bt_unit *
+active_of(const struct bt_state *st, const struct bt_options *o)
+{
+	const struct bt_unit *u;
+
+	if (st->active == NULL)
+		return NULL;
+	if (o->n > 0 && o->v[0].unit != NULL &&
+	    (u = cc_unit_at(st, o->v[0].unit)) != NULL &&
+	    strcmp(u->id, st->active) == 0)
+		return u;
+	return bt_unit_find(st, st->active);
+}
+
 /* me, a copy of u, as u would stand at a move's end: w and h swap with a
  * quarter turn. A copy, the state is never changed to weigh an option;
  * one for all the moves of a listing, of which only the pose changes. */
@@ -1070,7 +1088,7 @@ static size_t
 choose_general(const struct bt_state *st, const char *side,
     const struct bt_options *o, struct bt_rng *rng)
 {
-	const struct bt_unit *u = active(st);
+	const struct bt_unit *u = active_of(st, o);
 	size_t pick = 0, act = 0, move = 0, idlen;
 	double best_act = 0, best_move = -1e9, here, above, danger, bar;
 	bool acted = st->turn.acted, have_move = false, bounded;
