@@ -188,12 +188,15 @@ foes_of(const struct bt_state *st, const struct bt_unit *u, struct foes *f)
 	f->my_shot_ft = u->ranged.present ? cc_shot_range(st, u) : 0;
 	for (size_t i = 0; i < st->nunits; i++) {
 		const struct bt_unit *e = &st->units[i];
-		struct foe *fo = &f->v[f->n];
-		struct lanes *l = &f->lane[f->n / LANES];
-		size_t k = f->n % LANES;
+		struct foe *fo;
+		struct lanes *l;
+		size_t k;
 
 		if (!cc_in_battle(e) || !cc_enemies(u, e))
 			continue;
+		fo = &f->v[f->n];
+		l = &f->lane[f->n / LANES];
+		k = f->n % LANES;
 		fo->e = e;
 		fo->r = cc_rect(e);
 		fo->nfront = -1;
