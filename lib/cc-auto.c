@@ -10,6 +10,10 @@
 #include <stdlib.h>
 #include <string.h>
 
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
+
 #include "cc.h"
 
 /* The unit whose order it is, the one every option is for. */
@@ -19,13 +23,33 @@ active(const struct bt_state *st)
 	return st->active != NULL ? bt_unit_find(st, st->active) : NULL;
 }
 
+/* active's unit for a listing of its options, which name it by the
+ * state's own id string (cc_options): found by that string's address
+ * (cc_unit_at) and told by one comparison, not by a search by name
+ * (bt_unit_find, which it falls back on). */
+static const struct bt_unit *
+active_of(const struct bt_state *st, const struct bt_options *o)
+{
+	const struct bt_unit *u;
+
+	if (st->active == NULL)
+		return NULL;
+	if (o->n > 0 && o->v[0].unit != NULL &&
+	    (u = cc_unit_at(st, o->v[0].unit)) != NULL &&
+	    strcmp(u->id, st->active) == 0)
+		return u;
+	return bt_unit_find(st, st->active);
+}
+
 /* me, a copy of u, as u would stand at a move's end: w and h swap with a
  * quarter turn. A copy, the state is never changed to weigh an option;
  * one for all the moves of a listing, of which only the pose changes. */
 static void
 at_end(struct bt_unit *me, const struct bt_unit *u, const struct bt_option *op)
 {
-	bool quarter = (op->facing + u->facing) % 2 == 1;
+	/* (op->facing + u->facing) % 2 == 1: the sum odd and not below 0,
+	 * its low bit and its sign bit told at once */
+	bool quarter = ((unsigned)(op->facing + u->facing) & 0x80000001u) == 1;
 
 	me->x = op->x;
 	me->y = op->y;
@@ -51,15 +75,17 @@ struct foe {
 	struct cc_attacker melee, shot;	/* its attacks' odds from there, made
 					 * when first asked */
 	int		 shot_ft;	/* its shot's reach (cc_shot_range) */
-	int		 dist;		/* squares from the place last weighed
-					 * (nearest) */
 	bool		 have_shot;	/* shot made yet (foe_shot) */
 	/* general (foe_hit, foe_strike): what its melee on the unit is
 	 * worth, and the unit's on it, [1] on the flank or rear (CC-18),
 	 * [0] not: the rest of the odds is the same wherever the unit
-	 * stands; made the first time a place asks */
+	 * stands; each made the first time a place asks it (a bit of
+	 * have_hit, have_strike each), most places asking one of the two */
 	double		 hit[2], strike[2];
-	bool		 have_hit, have_strike;
+	bool		 have_melee;	/* melee made yet (foe_hit) */
+	bool		 have_most;
+	double		 most;		/* the better strike (attack_most) */
+	unsigned char	 have_hit, have_strike;
 };
 
 /* No allocation in a turn (issue 15): the foes of a battle of up to
@@ -67,21 +93,54 @@ struct foe {
  * only a bigger one allocates. */
 #define FOES_HERE	32
 
-/* A foe's footprint as nearest reads it, apart from the rest of struct
- * foe so that the loop over them reads a small array: off is BROKEN_OFF
- * for a broken foe, 0 for another, so that the least of d + off is the
- * nearest unbroken one's d where there is one. */
+/* What nearest adds to a broken foe's distance, 0 to another's, so that
+ * the least of the sums is the nearest unbroken one's where there is
+ * one. */
 #define BROKEN_OFF	(1 << 24)	/* above any distance on a board */
 
-struct box {
-	struct bt_rect	 r;
-	int		 off;
+/*
+ * The foes' footprints eight at a time, a 16-bit lane each, for nearest
+ * to measure them with one instruction each step where the machine has
+ * SSE2 (GCC's vector types, otherwise: the same sums, lane by lane), as
+ * a small array apart from the rest of struct foe.
+ * Exact where every corner, the foes' and the place's, is within
+ * LANE_LO squares before the board to LANE_SPAN - LANE_LO after its
+ * start: a gap is then below LANE_SPAN, a broken foe's (LANE_OFF more)
+ * below 2 * LANE_SPAN, which a lane holds; a lane with no foe is made
+ * LANE_NONE, above any. Elsewhere nearest measures them one by one.
+ */
+typedef int16_t lane8 __attribute__((vector_size(16)));
+
+#define LANES		8
+#define LANE_LO		4096
+#define LANE_SPAN	16384
+#define LANE_OFF	16384
+#define LANE_NONE	INT16_MAX
+
+struct lanes {
+	lane8		 x0, x1, y0, y1;
+	lane8		 off;		/* LANE_OFF for a broken foe (as
+					 * BROKEN_OFF) */
+	lane8		 none;		/* LANE_NONE for no foe, else 0 */
 };
+
+/* Are r's corners where lanes measure exactly? Each is, offset by
+ * LANE_LO, below LANE_SPAN (a power of two) if their OR is. */
+static inline bool
+in_lanes(const struct bt_rect *r)
+{
+	return ((unsigned)(r->x0 + LANE_LO) | (unsigned)(r->x1 + LANE_LO) |
+	    (unsigned)(r->y0 + LANE_LO) | (unsigned)(r->y1 + LANE_LO)) <
+	    LANE_SPAN;
+}
 
 struct foes {
 	struct foe	*v;
-	struct box	*box;		/* the foes' footprints, as v */
-	size_t		 n;
+	struct lanes	*lane;		/* their footprints, if in_lanes */
+	int		*dist;		/* each foe's squares from the place
+					 * last weighed (nearest), as v */
+	size_t		 n, nlane;	/* nlane 0: not in lanes */
+	bool		 broken;	/* is one of them broken? */
 	const struct bt_unit *u;	/* whose foes */
 	bool		 have_mine;
 	struct cc_attacker mine;	/* the unit's melee, from anywhere:
@@ -91,7 +150,8 @@ struct foes {
 					 * weighed */
 	struct bt_rect	 at;		/* the footprint the dist are from */
 	struct foe	 here[FOES_HERE];
-	struct box	 box_here[FOES_HERE];
+	struct lanes	 lane_here[FOES_HERE / LANES];
+	int		 dist_here[FOES_HERE];
 };
 
 /* Does r meet one of the n rectangles of s? */
@@ -107,32 +167,55 @@ meets(const struct bt_rect *s, int n, const struct bt_rect *r)
 static void
 foes_of(const struct bt_state *st, const struct bt_unit *u, struct foes *f)
 {
-	f->v = st->nunits <= FOES_HERE ? f->here :
-	    bt_xreallocarray(NULL, st->nunits, sizeof(*f->v));
-	f->box = st->nunits <= FOES_HERE ? f->box_here :
-	    bt_xreallocarray(NULL, st->nunits, sizeof(*f->box));
+	static const struct lanes none = {
+		.none = { LANE_NONE, LANE_NONE, LANE_NONE, LANE_NONE,
+		    LANE_NONE, LANE_NONE, LANE_NONE, LANE_NONE }
+	};
+	bool here = st->nunits <= FOES_HERE, lanes = true;
+	size_t nlane = (st->nunits + LANES - 1) / LANES;
+
+	f->v = here ? f->here : bt_xreallocarray(NULL, st->nunits,
+	    sizeof(*f->v));
+	f->lane = here ? f->lane_here : bt_xreallocarray(NULL, nlane,
+	    sizeof(*f->lane));
+	f->dist = here ? f->dist_here : bt_xreallocarray(NULL, nlane * LANES,
+	    sizeof(*f->dist));
 	f->n = 0;
+	f->broken = false;
 	f->u = u;
 	f->at.x0 = 0, f->at.x1 = -1;	/* none: no footprint is empty */
 	f->have_mine = false;
 	f->my_shot_ft = u->ranged.present ? cc_shot_range(st, u) : 0;
 	for (size_t i = 0; i < st->nunits; i++) {
 		const struct bt_unit *e = &st->units[i];
+		struct foe *fo;
+		struct lanes *l;
+		size_t k;
 
 		if (!cc_in_battle(e) || !cc_enemies(u, e))
 			continue;
-		f->v[f->n].e = e;
-		f->v[f->n].r = cc_rect(e);
-		f->box[f->n].r = f->v[f->n].r;
-		f->box[f->n].off = (e->status & BT_ST_BROKEN) ? BROKEN_OFF : 0;
-		f->v[f->n].nfront = -1;
-		f->v[f->n].reach = cc_speed(st, e) / CC_STEP;
-		f->v[f->n].shot_ft = e->ranged.present ? cc_shot_range(st, e) :
-		    0;
-		f->v[f->n].have_shot = false;
-		f->v[f->n].have_hit = f->v[f->n].have_strike = false;
+		fo = &f->v[f->n];
+		l = &f->lane[f->n / LANES];
+		k = f->n % LANES;
+		fo->e = e;
+		fo->r = cc_rect(e);
+		fo->nfront = -1;
+		fo->reach = cc_speed(st, e) / CC_STEP;
+		fo->shot_ft = e->ranged.present ? cc_shot_range(st, e) : 0;
+		fo->have_shot = false;
+		fo->have_melee = fo->have_most = false;
+		fo->have_hit = fo->have_strike = 0;
+		if (k == 0)
+			*l = none;
+		lanes = lanes && in_lanes(&fo->r);
+		l->x0[k] = (int16_t)fo->r.x0, l->x1[k] = (int16_t)fo->r.x1;
+		l->y0[k] = (int16_t)fo->r.y0, l->y1[k] = (int16_t)fo->r.y1;
+		l->off[k] = (e->status & BT_ST_BROKEN) ? LANE_OFF : 0;
+		f->broken = f->broken || (e->status & BT_ST_BROKEN);
+		l->none[k] = 0;
 		f->n++;
 	}
+	f->nlane = lanes ? (f->n + LANES - 1) / LANES : 0;
 }
 
 static void
@@ -140,8 +223,10 @@ foes_free(struct foes *f)
 {
 	if (f->v != f->here)
 		free(f->v);
-	if (f->box != f->box_here)
-		free(f->box);
+	if (f->lane != f->lane_here)
+		free(f->lane);
+	if (f->dist != f->dist_here)
+		free(f->dist);
 }
 
 /* The foe's shot's odds, made the first time a place asks: the shot's
@@ -171,6 +256,117 @@ min_of(int a, int b)
 }
 
 /*
+ * nearest's sums, lanes (struct lanes) at a time, for a footprint r
+ * in_lanes: each foe's squares into f->dist, the least into *closest;
+ * the nearest unbroken foe's (of a broken one, where no other is)
+ * returned. Each lane's gap is max(0, b0 - a1, a0 - b1) as nearest's,
+ * the least of eight by halves.
+ */
+#if defined(__SSE2__)
+static inline int
+least_of(__m128i v)
+{
+	v = _mm_min_epi16(v, _mm_shuffle_epi32(v, _MM_SHUFFLE(1, 0, 3, 2)));
+	v = _mm_min_epi16(v, _mm_shuffle_epi32(v, _MM_SHUFFLE(2, 3, 0, 1)));
+	v = _mm_min_epi16(v, _mm_shufflelo_epi16(v, _MM_SHUFFLE(2, 3, 0, 1)));
+	return (int16_t)_mm_cvtsi128_si32(v);
+}
+
+/* broken: whether a foe is; else the nearest unbroken one is the
+ * closest, and the sums with LANE_OFF are not made. */
+static inline __attribute__((always_inline)) int
+lanes_scan(struct foes *f, const struct bt_rect *r, int *closest,
+    bool broken)
+{
+	__m128i x0 = _mm_set1_epi16((int16_t)r->x0);
+	__m128i x1 = _mm_set1_epi16((int16_t)r->x1);
+	__m128i y0 = _mm_set1_epi16((int16_t)r->y0);
+	__m128i y1 = _mm_set1_epi16((int16_t)r->y1);
+	__m128i zero = _mm_setzero_si128(), near = _mm_set1_epi16(LANE_NONE);
+	__m128i key = near;
+	int k;
+
+	for (size_t b = 0; b < f->nlane; b++) {
+		const struct lanes *l = &f->lane[b];
+		__m128i d = _mm_max_epi16(
+		    _mm_max_epi16(_mm_sub_epi16((__m128i)l->x0, x1),
+		    _mm_sub_epi16(x0, (__m128i)l->x1)),
+		    _mm_max_epi16(_mm_sub_epi16((__m128i)l->y0, y1),
+		    _mm_sub_epi16(y0, (__m128i)l->y1)));
+
+		d = _mm_or_si128(_mm_max_epi16(d, zero), (__m128i)l->none);
+		_mm_storeu_si128((__m128i *)(void *)&f->dist[b * LANES],
+		    _mm_unpacklo_epi16(d, zero));
+		_mm_storeu_si128((__m128i *)(void *)&f->dist[b * LANES + 4],
+		    _mm_unpackhi_epi16(d, zero));
+		near = _mm_min_epi16(near, d);
+		if (broken)
+			key = _mm_min_epi16(key, _mm_add_epi16(d,
+			    (__m128i)l->off));
+	}
+	*closest = least_of(near);
+	if (!broken)
+		return *closest;
+	k = least_of(key);
+	return k >= LANE_OFF ? k - LANE_OFF : k;
+}
+
+static inline __attribute__((always_inline)) int
+lanes_nearest(struct foes *f, const struct bt_rect *r, int *closest)
+{
+	return f->broken ? lanes_scan(f, r, closest, true) :
+	    lanes_scan(f, r, closest, false);
+}
+#else
+static inline lane8
+lane_max(lane8 a, lane8 b)
+{
+	lane8 m = a > b;
+
+	return (a & m) | (b & ~m);
+}
+
+static inline lane8
+lane_min(lane8 a, lane8 b)
+{
+	lane8 m = a < b;
+
+	return (a & m) | (b & ~m);
+}
+
+static inline int
+lanes_nearest(struct foes *f, const struct bt_rect *r, int *closest)
+{
+	int16_t rx0 = (int16_t)r->x0, rx1 = (int16_t)r->x1;
+	int16_t ry0 = (int16_t)r->y0, ry1 = (int16_t)r->y1;
+	lane8 x0 = { rx0, rx0, rx0, rx0, rx0, rx0, rx0, rx0 };
+	lane8 x1 = { rx1, rx1, rx1, rx1, rx1, rx1, rx1, rx1 };
+	lane8 y0 = { ry0, ry0, ry0, ry0, ry0, ry0, ry0, ry0 };
+	lane8 y1 = { ry1, ry1, ry1, ry1, ry1, ry1, ry1, ry1 };
+	lane8 zero = { 0 }, near = zero + LANE_NONE, key = near;
+	int c = INT_MAX, k = INT_MAX;
+
+	for (size_t b = 0; b < f->nlane; b++) {
+		const struct lanes *l = &f->lane[b];
+		lane8 d = lane_max(lane_max(l->x0 - x1, x0 - l->x1),
+		    lane_max(l->y0 - y1, y0 - l->y1));
+
+		d = lane_max(d, zero) | l->none;
+		for (int i = 0; i < LANES; i++)
+			f->dist[b * LANES + i] = d[i];
+		near = lane_min(near, d);
+		key = lane_min(key, d + l->off);
+	}
+	for (int i = 0; i < LANES; i++) {
+		c = min_of(c, near[i]);
+		k = min_of(k, key[i]);
+	}
+	*closest = c;
+	return k >= LANE_OFF ? k - LANE_OFF : k;
+}
+#endif
+
+/*
  * The nearest unbroken enemy's distance in squares (broken ones, when
  * no other is left), or -1; measured from me. It measures each enemy's
  * distance from me and the least, for best_attack and danger_at to
@@ -182,21 +378,27 @@ min_of(int a, int b)
  * each way about them. Inline: the call and its saving of registers
  * were a tenth of its work.
  */
-static inline int
+static inline __attribute__((always_inline)) int
 nearest(struct foes *f, const struct bt_unit *me)
 {
 	struct bt_rect r = cc_rect(me);
-	int closest = INT_MAX, key = INT_MAX;
+	int closest = INT_MAX, key = INT_MAX, d;
 
-	for (size_t i = 0; i < f->n; i++) {
-		const struct box *b = &f->box[i];
-		int d = max_of(max_of(b->r.x0 - r.x1, r.x0 - b->r.x1),
-		    max_of(b->r.y0 - r.y1, r.y0 - b->r.y1));
+	if (f->nlane > 0 && in_lanes(&r))
+		d = lanes_nearest(f, &r, &closest);
+	else {
+		for (size_t i = 0; i < f->n; i++) {
+			const struct bt_rect *b = &f->v[i].r;
 
-		d = max_of(d, 0);
-		f->v[i].dist = d;
-		closest = min_of(closest, d);
-		key = min_of(key, d + b->off);
+			d = max_of(max_of(b->x0 - r.x1, r.x0 - b->x1),
+			    max_of(b->y0 - r.y1, r.y0 - b->y1));
+			d = max_of(d, 0);
+			f->dist[i] = d;
+			closest = min_of(closest, d);
+			key = min_of(key, d + ((f->v[i].e->status &
+			    BT_ST_BROKEN) ? BROKEN_OFF : 0));
+		}
+		d = key >= BROKEN_OFF ? key - BROKEN_OFF : key;
 	}
 	f->at = r;
 	if (f->n == 0) {
@@ -204,7 +406,7 @@ nearest(struct foes *f, const struct bt_unit *me)
 		return -1;
 	}
 	f->closest = closest;
-	return key >= BROKEN_OFF ? key - BROKEN_OFF : key;
+	return d;
 }
 
 /* --- simple: advance on the nearest enemy, attack what is in reach --- */
@@ -383,31 +585,32 @@ foe_meets(struct foe *fo, const struct bt_rect *r)
  * the unit where it stands, as its copies at the ends of its moves are
  * the unit but for their place. Made for the foes a place asks of,
  * most being too far from every place weighed. */
-static const double *
-foe_hit(const struct bt_state *st, const struct foes *f, struct foe *fo)
+static double
+foe_hit(const struct bt_state *st, const struct foes *f, struct foe *fo,
+    bool flank)
 {
-	if (!fo->have_hit) {
+	if (!fo->have_melee)
 		cc_attacker_of(st, fo->e, false, &fo->melee);
-		for (int flank = 0; flank <= 1; flank++)
-			fo->hit[flank] = melee_worth(st, fo->e, &fo->melee,
-			    f->u, flank);
-	}
-	fo->have_hit = true;
-	return fo->hit;
+	fo->have_melee = true;
+	if (!(fo->have_hit >> flank & 1))
+		fo->hit[flank] = melee_worth(st, fo->e, &fo->melee, f->u,
+		    flank);
+	fo->have_hit |= (unsigned char)(1u << flank);
+	return fo->hit[flank];
 }
 
-static const double *
-foe_strike(const struct bt_state *st, struct foes *f, struct foe *fo)
+static double
+foe_strike(const struct bt_state *st, struct foes *f, struct foe *fo,
+    bool flank)
 {
 	if (!f->have_mine)
 		cc_attacker_of(st, f->u, false, &f->mine);
 	f->have_mine = true;
-	if (!fo->have_strike)
-		for (int flank = 0; flank <= 1; flank++)
-			fo->strike[flank] = melee_worth(st, f->u, &f->mine,
-			    fo->e, flank);
-	fo->have_strike = true;
-	return fo->strike;
+	if (!(fo->have_strike >> flank & 1))
+		fo->strike[flank] = melee_worth(st, f->u, &f->mine, fo->e,
+		    flank);
+	fo->have_strike |= (unsigned char)(1u << flank);
+	return fo->strike[flank];
 }
 
 /* No foe a square from me (the closest, nearest's) nor in its shot's
@@ -439,16 +642,16 @@ best_attack(const struct bt_state *st, struct foes *f,
 
 		/* me's front strips are a square from it, so a foe
 		 * further off meets none */
-		if (f->v[i].dist <= 1 && nfront < 0)
+		if (f->dist[i] <= 1 && nfront < 0)
 			nfront = cc_front_strips(me, front);
-		if (f->v[i].dist <= 1 && meets(front, nfront, &f->v[i].r) &&
-		    (v = foe_strike(st, f, &f->v[i])[cc_flank(t,
-		    &foe_front(&f->v[i])[0], &r)]) > best)
+		if (f->dist[i] <= 1 && meets(front, nfront, &f->v[i].r) &&
+		    (v = foe_strike(st, f, &f->v[i], cc_flank(t,
+		    &foe_front(&f->v[i])[0], &r))) > best)
 			best = v;
 		/* out of range, skipped before the call that asks it */
 		if (!me->ranged.present ||
-		    f->v[i].dist * CC_SQUARE > f->my_shot_ft ||
-		    !cc_shot_reaches(st, me, t, f->v[i].dist))
+		    f->dist[i] * CC_SQUARE > f->my_shot_ft ||
+		    !cc_shot_reaches(st, me, t, f->dist[i]))
 			continue;
 		if (!have_shot)		/* the first shot it has from here */
 			cc_attacker_of(st, me, true, &shot);
@@ -481,14 +684,14 @@ danger_at(const struct bt_state *st, struct foes *f, const struct bt_unit *me)
 		/* all of its melee where its front meets me (its strips
 		 * are a square from it: none does further off), else a part
 		 * of it where it may come (1 * x is x, in floating point) */
-		part = f->v[i].dist <= 1 && foe_meets(&f->v[i], &r) ? 1 :
-		    f->v[i].dist <= f->v[i].reach ? W_COMING : 0;
+		part = f->dist[i] <= 1 && foe_meets(&f->v[i], &r) ? 1 :
+		    f->dist[i] <= f->v[i].reach ? W_COMING : 0;
 		if (part > 0)
-			d += part * foe_hit(st, f, &f->v[i])[cc_flank(me, &mine,
-			    &f->v[i].r)];
+			d += part * foe_hit(st, f, &f->v[i], cc_flank(me, &mine,
+			    &f->v[i].r));
 		if (e->ranged.present &&
-		    f->v[i].dist * CC_SQUARE <= f->v[i].shot_ft &&
-		    cc_shot_reaches(st, e, me, f->v[i].dist))
+		    f->dist[i] * CC_SQUARE <= f->v[i].shot_ft &&
+		    cc_shot_reaches(st, e, me, f->dist[i]))
 			d += 0.5 * expect(st, e, foe_shot(st, &f->v[i]), me,
 			    true);
 	}
@@ -502,7 +705,7 @@ static bool
 in_contact(const struct foes *f, const struct bt_unit *me)
 {
 	for (size_t i = 0; i < f->n; i++)
-		if (f->v[i].dist <= 1 && cc_adjacent(me, f->v[i].e))
+		if (f->dist[i] <= 1 && cc_adjacent(me, f->v[i].e))
 			return true;
 	return false;
 }
@@ -597,12 +800,69 @@ place_of(const struct bt_state *st, struct foes *f, const struct bt_unit *me,
 	p->attack = acted ? 0 : best_attack(st, f, me);
 }
 
-/* place_of of a move's end, the nearest and closest from e when known
- * there, the foes measured only if they must be for the attack. */
-static void
+/* ... then the approach, from v, what place_less left. */
+static double
+place_approach(const struct bt_unit *me, int d, double v, bool acted)
+{
+	if (d > 0 && me->ranged.present)
+		d -= me->ranged.range / CC_SQUARE;
+	if (d > 0 && (v <= 0 || acted))
+		v -= W_APPROACH * d;
+	return v;
+}
+
+/* What a move's worth must beat (move_worth): on, its place's worth
+ * less less and provoke above above. */
+struct bar {
+	bool		 on;
+	double		 less, provoke, above;
+};
+
+/*
+ * What best_attack could find from me at most, the foes measured from
+ * there: the better of a foe's two strikes where it is a square off
+ * (best_attack's is one of them, if me's front meets it), what a hit is
+ * worth where it is in the shot's range (a shot's worth is chance *
+ * worth, a d20's chance at most 1: CC-19, it needs 2 to 20; and it
+ * rounds no higher), and 0.
+ */
+static double
+attack_most(const struct bt_state *st, struct foes *f,
+    const struct bt_unit *me)
+{
+	double most = 0, v;
+
+	for (size_t i = 0; i < f->n; i++) {
+		struct foe *fo = &f->v[i];
+
+		if (f->dist[i] <= 1) {
+			if (!fo->have_most) {
+				fo->most = foe_strike(st, f, fo, false);
+				if ((v = foe_strike(st, f, fo, true)) > fo->most)
+					fo->most = v;
+				fo->have_most = true;
+			}
+			if (fo->most > most)
+				most = fo->most;
+		}
+		if (me->ranged.present &&
+		    f->dist[i] * CC_SQUARE <= f->my_shot_ft &&
+		    (v = worth(f->v[i].e, me->ranged.damage)) > most)
+			most = v;
+	}
+	return most;
+}
+
+/*
+ * place_of of a move's end, the nearest and closest from e when known
+ * there, the foes measured only if they must be for the attack; false,
+ * with no attack made, where bar is on and even the most an attack from
+ * there could be (attack_most) could not beat it.
+ */
+static bool
 end_place(const struct bt_state *st, struct foes *f, struct ends *e,
     const struct bt_unit *u, const struct bt_unit *me, bool acted,
-    struct place *p)
+    const struct bar *bar, struct place *p)
 {
 	int k = end_index(e, u, me);
 
@@ -619,12 +879,16 @@ end_place(const struct bt_state *st, struct foes *f, struct ends *e,
 		}
 	}
 	/* best_attack's first test, before the foes are measured for it */
-	if (acted || out_of_reach(f, me))
+	if (acted || out_of_reach(f, me)) {
 		p->attack = 0;
-	else {
-		measure(f, me);
-		p->attack = best_attack(st, f, me);
+		return true;
 	}
+	measure(f, me);
+	if (bar->on && place_approach(me, p->d, attack_most(st, f, me),
+	    acted) - bar->less - bar->provoke <= bar->above)
+		return false;
+	p->attack = best_attack(st, f, me);
+	return true;
 }
 
 /* The attack less the danger (danger_at's), the foes measured from me
@@ -638,17 +902,6 @@ place_less(const struct bt_state *st, struct foes *f,
 	v -= (shoots ? W_SHOT_DANGER : W_MELEE_DANGER) * danger * late(st);
 	if (shoots && in_contact(f, me))
 		v -= 1;
-	return v;
-}
-
-/* ... then the approach, from v, what place_less left. */
-static double
-place_approach(const struct bt_unit *me, int d, double v, bool acted)
-{
-	if (d > 0 && me->ranged.present)
-		d -= me->ranged.range / CC_SQUARE;
-	if (d > 0 && (v <= 0 || acted))
-		v -= W_APPROACH * d;
 	return v;
 }
 
@@ -669,9 +922,11 @@ move_worth(const struct bt_state *st, struct foes *f, struct ends *e,
     const struct bt_option *op, bool bounded, double above, double *v)
 {
 	double less = 0.001 * op->cost, provoke = op->provokes ? W_PROVOKE : 0;
+	struct bar bar = { bounded, less, provoke, above };
 	struct place p;
 
-	end_place(st, f, e, u, me, acted, &p);
+	if (!end_place(st, f, e, u, me, acted, &bar, &p))
+		return false;
 	if (bounded && place_approach(me, p.d, p.attack, acted) - less -
 	    provoke <= above)
 		return false;
@@ -692,15 +947,95 @@ target_of(const struct bt_state *st, const char *id)
 	return t != NULL ? t : bt_unit_find(st, id);
 }
 
+/* What a listed Act is, as action_worth weighs it. */
+enum act {
+	ACT_NONE,		/* Disengage: weighed with the moves it frees */
+	ACT_DEFEND,
+	ACT_SUPPORT,
+	ACT_READY,
+	ACT_READY_RANGE
+};
+
+/* The Act of a line by the words in it, as the general has always told
+ * it (a word anywhere after a space: an id may hold one too). */
+static enum act
+act_by_words(const char *line)
+{
+	if (strstr(line, " defend") != NULL)
+		return ACT_DEFEND;
+	if (strstr(line, " support ") != NULL)
+		return ACT_SUPPORT;
+	if (strstr(line, " ready ") != NULL)
+		return strstr(line, " range") != NULL ? ACT_READY_RANGE :
+		    ACT_READY;
+	return ACT_NONE;
+}
+
+/* Would act_by_words find one of its words at the start of id, after
+ * the space before it? */
+static bool
+id_has_words(const char *id)
+{
+	switch (id[0]) {
+	case 'd':
+		return strncmp(id, "defend", 6) == 0;
+	case 's':
+		return strcmp(id, "support") == 0;
+	case 'r':
+		return strcmp(id, "ready") == 0 || strncmp(id, "range", 5) == 0;
+	}
+	return false;
+}
+
+/*
+ * The Act of a line of cc_options (add_act: "bt-act ID WHAT", "bt-act ID
+ * support TARGET"), of a unit whose id is idlen bytes and not
+ * id_has_words: told by WHAT, just after the id, not by four searches of
+ * the line (act_by_words), to the same answer. An id is letters, digits,
+ * '-' and '_', no space, so the words act_by_words looks for, each after
+ * a space, could be found only in WHAT or at the start of an id: the
+ * unit's, or the target's (defend, the first asked). Such a line, or a
+ * WHAT not cc_options', is told by act_by_words.
+ */
+static enum act
+act_of(const char *line, size_t idlen, const char *target)
+{
+	const char *w = line + sizeof("bt-act ") - 1 + idlen + 1;
+
+	switch (w[0]) {
+	case 'd':
+		if (strcmp(w, "defend") == 0)
+			return ACT_DEFEND;
+		if (strcmp(w, "disengage") == 0)
+			return ACT_NONE;
+		break;
+	case 'r':
+		if (strcmp(w, "ready contact") == 0)
+			return ACT_READY;
+		if (strcmp(w, "ready range") == 0)
+			return ACT_READY_RANGE;
+		break;
+	case 's':
+		if (target != NULL && (target[0] != 'd' ||
+		    strncmp(target, "defend", 6) != 0) &&
+		    strncmp(w, "support ", 8) == 0)
+			return ACT_SUPPORT;
+		break;
+	}
+	return act_by_words(line);
+}
+
 /* The worth of a listed attack, Support, Ready, Defend or Rally; u's
- * nearest foe and the danger it stands in given (place_of, danger_at). */
+ * nearest foe and the danger it stands in given (place_of, danger_at);
+ * idlen the length of u's id (act_of), or -1 where id_has_words. */
 static double
 action_worth(const struct bt_state *st, const struct bt_unit *u,
-    const struct bt_options *o, const struct bt_option *op, int near,
-    double danger)
+    size_t idlen, const struct bt_options *o, const struct bt_option *op,
+    int near, double danger)
 {
-	const char *line = bt_option_line(o, op);
 	const struct bt_unit *t;
+	enum act act;
+	bool range;
 
 	switch (op->kind) {
 	case BT_OPT_ATTACK:
@@ -723,10 +1058,12 @@ action_worth(const struct bt_state *st, const struct bt_unit *u,
 	default:
 		return 0;
 	}
-	if (strstr(line, " defend") != NULL)	/* CC-22: what strikes it has
-						 * disadvantage */
+	act = idlen == (size_t)-1 ? act_by_words(bt_option_line(o, op)) :
+	    act_of(bt_option_line(o, op), idlen, op->target);
+	switch (act) {
+	case ACT_DEFEND:	/* CC-22: what strikes it has disadvantage */
 		return 0.4 * danger;
-	if (strstr(line, " support ") != NULL) {	/* CC-26 */
+	case ACT_SUPPORT: {	/* CC-26 */
 		const struct bt_unit *a = target_of(st, op->target);
 
 		/* worth it to an ally in melee that holds none yet */
@@ -735,27 +1072,29 @@ action_worth(const struct bt_state *st, const struct bt_unit *u,
 			return 0;
 		return 0.25 * a->damage + 0.05;
 	}
-	if (strstr(line, " ready ") != NULL) {	/* CC-25 */
-		bool range = strstr(line, " range") != NULL;
-		int d = near;	/* u's, measured once */
-
-		/* an enemy near enough to come into its front or range */
-		if (d < 0 || d > (range ? u->ranged.range / CC_SQUARE : 0) + 6)
-			return 0;
-		return range ? W_READY_SHOT * u->ranged.damage :
-		    W_READY_MELEE * u->damage;
+	case ACT_READY:		/* CC-25 */
+	case ACT_READY_RANGE:
+		range = act == ACT_READY_RANGE;
+		break;
+	default:
+		return 0;	/* Disengage: weighed with the moves it frees */
 	}
-	return 0;	/* Disengage: weighed with the moves it frees */
+	/* an enemy near enough to come into its front or range (near: u's,
+	 * measured once) */
+	if (near < 0 || near > (range ? u->ranged.range / CC_SQUARE : 0) + 6)
+		return 0;
+	return range ? W_READY_SHOT * u->ranged.damage :
+	    W_READY_MELEE * u->damage;
 }
 
 static size_t
 choose_general(const struct bt_state *st, const char *side,
     const struct bt_options *o, struct bt_rng *rng)
 {
-	const struct bt_unit *u = active(st);
-	size_t pick = 0, act = 0, move = 0;
-	double best_act = 0, best_move = -1e9, here, above, danger;
-	bool acted = st->turn.acted, have_move = false;
+	const struct bt_unit *u = active_of(st, o);
+	size_t pick = 0, act = 0, move = 0, idlen;
+	double best_act = 0, best_move = -1e9, here, above, danger, bar;
+	bool acted = st->turn.acted, have_move = false, bounded;
 	struct foes f;
 	struct bt_unit me;
 	struct place p;
@@ -765,6 +1104,7 @@ choose_general(const struct bt_state *st, const char *side,
 	(void)rng;
 	if (u == NULL)
 		return 0;
+	idlen = id_has_words(u->id) ? (size_t)-1 : strlen(u->id);
 	foes_of(st, u, &f);
 	/* Staying is weighed first: a move no better than it by 0.05 is
 	 * not taken, and need not be weighed further. */
@@ -774,6 +1114,8 @@ choose_general(const struct bt_state *st, const char *side,
 	here = place_approach(u, p.d, place_less(st, &f, u, p.attack, danger),
 	    acted);
 	above = here + 0.05;
+	bar = above;		/* what a move must beat: above, or the best */
+	bounded = u->hp >= 0;
 	me = *u;
 	for (size_t i = 0; i < o->n; i++) {
 		const struct bt_option *op = &o->v[i];
@@ -787,13 +1129,15 @@ choose_general(const struct bt_state *st, const char *side,
 			at_end(&me, u, op);
 			/* the first of equals: v must be above the best */
 			if (move_worth(st, &f, &ends, u, &me, acted, op,
-			    u->hp >= 0,
-			    have_move && best_move > above ? best_move :
-			    above, &v) && v > best_move)
+			    bounded, bar, &v) && v > best_move) {
 				best_move = v, move = i, have_move = true;
+				if (best_move > above)
+					bar = best_move;
+			}
 			continue;
 		}
-		if ((v = action_worth(st, u, o, op, p.d, danger)) > best_act)
+		if ((v = action_worth(st, u, idlen, o, op, p.d, danger)) >
+		    best_act)
 			best_act = v, act = i;
 	}
 	/* a move that makes more of the turn than staying, then the best
