@@ -10,10 +10,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#if defined(__SSE2__)
-#include <emmintrin.h>
-#endif
-
 #include "cc.h"
 
 /* The unit whose order it is, the one every option is for. */
@@ -98,49 +94,12 @@ struct foe {
  * one. */
 #define BROKEN_OFF	(1 << 24)	/* above any distance on a board */
 
-/*
- * The foes' footprints eight at a time, a 16-bit lane each, for nearest
- * to measure them with one instruction each step where the machine has
- * SSE2 (GCC's vector types, otherwise: the same sums, lane by lane), as
- * a small array apart from the rest of struct foe.
- * Exact where every corner, the foes' and the place's, is within
- * LANE_LO squares before the board to LANE_SPAN - LANE_LO after its
- * start: a gap is then below LANE_SPAN, a broken foe's (LANE_OFF more)
- * below 2 * LANE_SPAN, which a lane holds; a lane with no foe is made
- * LANE_NONE, above any. Elsewhere nearest measures them one by one.
- */
-typedef int16_t lane8 __attribute__((vector_size(16)));
-
-#define LANES		8
-#define LANE_LO		4096
-#define LANE_SPAN	16384
-#define LANE_OFF	16384
-#define LANE_NONE	INT16_MAX
-
-struct lanes {
-	lane8		 x0, x1, y0, y1;
-	lane8		 off;		/* LANE_OFF for a broken foe (as
-					 * BROKEN_OFF) */
-	lane8		 none;		/* LANE_NONE for no foe, else 0 */
-};
-
-/* Are r's corners where lanes measure exactly? Each is, offset by
- * LANE_LO, below LANE_SPAN (a power of two) if their OR is. */
-static inline bool
-in_lanes(const struct bt_rect *r)
-{
-	return ((unsigned)(r->x0 + LANE_LO) | (unsigned)(r->x1 + LANE_LO) |
-	    (unsigned)(r->y0 + LANE_LO) | (unsigned)(r->y1 + LANE_LO)) <
-	    LANE_SPAN;
-}
 
 struct foes {
 	struct foe	*v;
-	struct lanes	*lane;		/* their footprints, if in_lanes */
 	int		*dist;		/* each foe's squares from the place
 					 * last weighed (nearest), as v */
-	size_t		 n, nlane;	/* nlane 0: not in lanes */
-	bool		 broken;	/* is one of them broken? */
+	size_t		 n;
 	const struct bt_unit *u;	/* whose foes */
 	bool		 have_mine;
 	struct cc_attacker mine;	/* the unit's melee, from anywhere:
@@ -150,7 +109,6 @@ struct foes {
 					 * weighed */
 	struct bt_rect	 at;		/* the footprint the dist are from */
 	struct foe	 here[FOES_HERE];
-	struct lanes	 lane_here[FOES_HERE / LANES];
 	int		 dist_here[FOES_HERE];
 };
 
@@ -167,21 +125,13 @@ meets(const struct bt_rect *s, int n, const struct bt_rect *r)
 static void
 foes_of(const struct bt_state *st, const struct bt_unit *u, struct foes *f)
 {
-	static const struct lanes none = {
-		.none = { LANE_NONE, LANE_NONE, LANE_NONE, LANE_NONE,
-		    LANE_NONE, LANE_NONE, LANE_NONE, LANE_NONE }
-	};
-	bool here = st->nunits <= FOES_HERE, lanes = true;
-	size_t nlane = (st->nunits + LANES - 1) / LANES;
+	bool here = st->nunits <= FOES_HERE;
 
 	f->v = here ? f->here : bt_xreallocarray(NULL, st->nunits,
 	    sizeof(*f->v));
-	f->lane = here ? f->lane_here : bt_xreallocarray(NULL, nlane,
-	    sizeof(*f->lane));
-	f->dist = here ? f->dist_here : bt_xreallocarray(NULL, nlane * LANES,
+	f->dist = here ? f->dist_here : bt_xreallocarray(NULL, st->nunits,
 	    sizeof(*f->dist));
 	f->n = 0;
-	f->broken = false;
 	f->u = u;
 	f->at.x0 = 0, f->at.x1 = -1;	/* none: no footprint is empty */
 	f->have_mine = false;
@@ -189,14 +139,10 @@ foes_of(const struct bt_state *st, const struct bt_unit *u, struct foes *f)
 	for (size_t i = 0; i < st->nunits; i++) {
 		const struct bt_unit *e = &st->units[i];
 		struct foe *fo;
-		struct lanes *l;
-		size_t k;
 
 		if (!cc_in_battle(e) || !cc_enemies(u, e))
 			continue;
 		fo = &f->v[f->n];
-		l = &f->lane[f->n / LANES];
-		k = f->n % LANES;
 		fo->e = e;
 		fo->r = cc_rect(e);
 		fo->nfront = -1;
@@ -205,17 +151,8 @@ foes_of(const struct bt_state *st, const struct bt_unit *u, struct foes *f)
 		fo->have_shot = false;
 		fo->have_melee = fo->have_most = false;
 		fo->have_hit = fo->have_strike = 0;
-		if (k == 0)
-			*l = none;
-		lanes = lanes && in_lanes(&fo->r);
-		l->x0[k] = (int16_t)fo->r.x0, l->x1[k] = (int16_t)fo->r.x1;
-		l->y0[k] = (int16_t)fo->r.y0, l->y1[k] = (int16_t)fo->r.y1;
-		l->off[k] = (e->status & BT_ST_BROKEN) ? LANE_OFF : 0;
-		f->broken = f->broken || (e->status & BT_ST_BROKEN);
-		l->none[k] = 0;
 		f->n++;
 	}
-	f->nlane = lanes ? (f->n + LANES - 1) / LANES : 0;
 }
 
 static void
@@ -223,8 +160,6 @@ foes_free(struct foes *f)
 {
 	if (f->v != f->here)
 		free(f->v);
-	if (f->lane != f->lane_here)
-		free(f->lane);
 	if (f->dist != f->dist_here)
 		free(f->dist);
 }
@@ -256,117 +191,6 @@ min_of(int a, int b)
 }
 
 /*
- * nearest's sums, lanes (struct lanes) at a time, for a footprint r
- * in_lanes: each foe's squares into f->dist, the least into *closest;
- * the nearest unbroken foe's (of a broken one, where no other is)
- * returned. Each lane's gap is max(0, b0 - a1, a0 - b1) as nearest's,
- * the least of eight by halves.
- */
-#if defined(__SSE2__)
-static inline int
-least_of(__m128i v)
-{
-	v = _mm_min_epi16(v, _mm_shuffle_epi32(v, _MM_SHUFFLE(1, 0, 3, 2)));
-	v = _mm_min_epi16(v, _mm_shuffle_epi32(v, _MM_SHUFFLE(2, 3, 0, 1)));
-	v = _mm_min_epi16(v, _mm_shufflelo_epi16(v, _MM_SHUFFLE(2, 3, 0, 1)));
-	return (int16_t)_mm_cvtsi128_si32(v);
-}
-
-/* broken: whether a foe is; else the nearest unbroken one is the
- * closest, and the sums with LANE_OFF are not made. */
-static inline __attribute__((always_inline)) int
-lanes_scan(struct foes *f, const struct bt_rect *r, int *closest,
-    bool broken)
-{
-	__m128i x0 = _mm_set1_epi16((int16_t)r->x0);
-	__m128i x1 = _mm_set1_epi16((int16_t)r->x1);
-	__m128i y0 = _mm_set1_epi16((int16_t)r->y0);
-	__m128i y1 = _mm_set1_epi16((int16_t)r->y1);
-	__m128i zero = _mm_setzero_si128(), near = _mm_set1_epi16(LANE_NONE);
-	__m128i key = near;
-	int k;
-
-	for (size_t b = 0; b < f->nlane; b++) {
-		const struct lanes *l = &f->lane[b];
-		__m128i d = _mm_max_epi16(
-		    _mm_max_epi16(_mm_sub_epi16((__m128i)l->x0, x1),
-		    _mm_sub_epi16(x0, (__m128i)l->x1)),
-		    _mm_max_epi16(_mm_sub_epi16((__m128i)l->y0, y1),
-		    _mm_sub_epi16(y0, (__m128i)l->y1)));
-
-		d = _mm_or_si128(_mm_max_epi16(d, zero), (__m128i)l->none);
-		_mm_storeu_si128((__m128i *)(void *)&f->dist[b * LANES],
-		    _mm_unpacklo_epi16(d, zero));
-		_mm_storeu_si128((__m128i *)(void *)&f->dist[b * LANES + 4],
-		    _mm_unpackhi_epi16(d, zero));
-		near = _mm_min_epi16(near, d);
-		if (broken)
-			key = _mm_min_epi16(key, _mm_add_epi16(d,
-			    (__m128i)l->off));
-	}
-	*closest = least_of(near);
-	if (!broken)
-		return *closest;
-	k = least_of(key);
-	return k >= LANE_OFF ? k - LANE_OFF : k;
-}
-
-static inline __attribute__((always_inline)) int
-lanes_nearest(struct foes *f, const struct bt_rect *r, int *closest)
-{
-	return f->broken ? lanes_scan(f, r, closest, true) :
-	    lanes_scan(f, r, closest, false);
-}
-#else
-static inline lane8
-lane_max(lane8 a, lane8 b)
-{
-	lane8 m = a > b;
-
-	return (a & m) | (b & ~m);
-}
-
-static inline lane8
-lane_min(lane8 a, lane8 b)
-{
-	lane8 m = a < b;
-
-	return (a & m) | (b & ~m);
-}
-
-static inline int
-lanes_nearest(struct foes *f, const struct bt_rect *r, int *closest)
-{
-	int16_t rx0 = (int16_t)r->x0, rx1 = (int16_t)r->x1;
-	int16_t ry0 = (int16_t)r->y0, ry1 = (int16_t)r->y1;
-	lane8 x0 = { rx0, rx0, rx0, rx0, rx0, rx0, rx0, rx0 };
-	lane8 x1 = { rx1, rx1, rx1, rx1, rx1, rx1, rx1, rx1 };
-	lane8 y0 = { ry0, ry0, ry0, ry0, ry0, ry0, ry0, ry0 };
-	lane8 y1 = { ry1, ry1, ry1, ry1, ry1, ry1, ry1, ry1 };
-	lane8 zero = { 0 }, near = zero + LANE_NONE, key = near;
-	int c = INT_MAX, k = INT_MAX;
-
-	for (size_t b = 0; b < f->nlane; b++) {
-		const struct lanes *l = &f->lane[b];
-		lane8 d = lane_max(lane_max(l->x0 - x1, x0 - l->x1),
-		    lane_max(l->y0 - y1, y0 - l->y1));
-
-		d = lane_max(d, zero) | l->none;
-		for (int i = 0; i < LANES; i++)
-			f->dist[b * LANES + i] = d[i];
-		near = lane_min(near, d);
-		key = lane_min(key, d + l->off);
-	}
-	for (int i = 0; i < LANES; i++) {
-		c = min_of(c, near[i]);
-		k = min_of(k, key[i]);
-	}
-	*closest = c;
-	return k >= LANE_OFF ? k - LANE_OFF : k;
-}
-#endif
-
-/*
  * The nearest unbroken enemy's distance in squares (broken ones, when
  * no other is left), or -1; measured from me. It measures each enemy's
  * distance from me and the least, for best_attack and danger_at to
@@ -384,22 +208,18 @@ nearest(struct foes *f, const struct bt_unit *me)
 	struct bt_rect r = cc_rect(me);
 	int closest = INT_MAX, key = INT_MAX, d;
 
-	if (f->nlane > 0 && in_lanes(&r))
-		d = lanes_nearest(f, &r, &closest);
-	else {
-		for (size_t i = 0; i < f->n; i++) {
-			const struct bt_rect *b = &f->v[i].r;
+	for (size_t i = 0; i < f->n; i++) {
+		const struct bt_rect *b = &f->v[i].r;
 
-			d = max_of(max_of(b->x0 - r.x1, r.x0 - b->x1),
-			    max_of(b->y0 - r.y1, r.y0 - b->y1));
-			d = max_of(d, 0);
-			f->dist[i] = d;
-			closest = min_of(closest, d);
-			key = min_of(key, d + ((f->v[i].e->status &
-			    BT_ST_BROKEN) ? BROKEN_OFF : 0));
-		}
-		d = key >= BROKEN_OFF ? key - BROKEN_OFF : key;
+		d = max_of(max_of(b->x0 - r.x1, r.x0 - b->x1),
+		    max_of(b->y0 - r.y1, r.y0 - b->y1));
+		d = max_of(d, 0);
+		f->dist[i] = d;
+		closest = min_of(closest, d);
+		key = min_of(key, d + ((f->v[i].e->status & BT_ST_BROKEN) ?
+		    BROKEN_OFF : 0));
 	}
+	d = key >= BROKEN_OFF ? key - BROKEN_OFF : key;
 	f->at = r;
 	if (f->n == 0) {
 		f->closest = -1;
