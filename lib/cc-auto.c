@@ -43,9 +43,7 @@ active_of(const struct bt_state *st, const struct bt_options *o)
 static void
 at_end(struct bt_unit *me, const struct bt_unit *u, const struct bt_option *op)
 {
-	/* (op->facing + u->facing) % 2 == 1: the sum odd and not below 0,
-	 * its low bit and its sign bit told at once */
-	bool quarter = ((unsigned)(op->facing + u->facing) & 0x80000001u) == 1;
+	bool quarter = (op->facing + u->facing) % 2 == 1;
 
 	me->x = op->x;
 	me->y = op->y;
@@ -93,7 +91,6 @@ struct foe {
  * the least of the sums is the nearest unbroken one's where there is
  * one. */
 #define BROKEN_OFF	(1 << 24)	/* above any distance on a board */
-
 
 struct foes {
 	struct foe	*v;
