@@ -2592,6 +2592,12 @@ cc_move(struct bt_state *st, struct bt_dice *dice, const struct bt_order *o,
     struct bt_error *err)
 {
 	struct move moves[MAX_MOVES];
+	/* the simulation's answers for each move, which carrying it out
+	 * asks again of the same facts: from there on only u changes (a
+	 * reaction's attack hurts u alone, and no unit moves), and it
+	 * stops once broken or gone */
+	struct pose to[MAX_MOVES];
+	int costs[MAX_MOVES], done;
 	struct pose p, start, alone;
 	struct bt_unit *u;
 	struct bt_log_entry *e;
@@ -2672,6 +2678,8 @@ cc_move(struct bt_state *st, struct bt_dice *dice, const struct bt_order *o,
 		if (spent > left)
 			return refuse_cost(st, u, moves, nmoves, i, left,
 			    err);
+		to[i] = q;
+		costs[i] = cost;
 		rotated_now |= moves[i].kind == ROTATE;
 		if (leaves) {
 			p = q;
@@ -2679,7 +2687,11 @@ cc_move(struct bt_state *st, struct bt_dice *dice, const struct bt_order *o,
 			leaves_at_stop = true;
 			break;
 		}
-		if ((touched = new_contact(st, u, &p, &q)) != NULL) {
+		/* a new contact is with an enemy u is next to at q: none
+		 * where it is next to none (cc_in_contact, one test of the
+		 * ring round it a unit, where new_contact moves u twice) */
+		if (near_enemy(st, u, &q, NULL) &&
+		    (touched = new_contact(st, u, &p, &q)) != NULL) {
 			p = q;		/* CC-13 */
 			stop = i;
 			made_contact = true;
@@ -2712,22 +2724,28 @@ cc_move(struct bt_state *st, struct bt_dice *dice, const struct bt_order *o,
 		bt_log_text(e, "%s disengages (CC-23)", u->id);
 	}
 	st->turn.present = true;
-	p = alone = start;
+	p = start;
 	spent = 0;
+	done = 0;
 	for (int i = 0; i <= stop; i++) {
-		struct pose q;
-		int cost;
-		bool leaves;
+		struct pose q = to[i];
+		int cost = costs[i];
+		bool leaves = i == stop && leaves_at_stop, reacts;
 
 		/* CC-28: broken on the way, it moves no more by order */
 		if (!cc_in_battle(u) || (u->status & BT_ST_BROKEN)) {
 			stop = i - 1;
 			break;
 		}
-		try_move(st, u, &p, &moves[i], false, &q, &cost,
-		    &leaves, err, NULL);
+		/* Whether any enemy may strike (CC-21) or shoot (CC-25) at
+		 * it for this move, asked once: provokes is the union of
+		 * what opportunity and readied look for, of every enemy that
+		 * may react to any order (the order's --hold only holds
+		 * more), so where it says none both would find none. */
+		reacts = provokes(st, u, &p, &q, NULL);
 		/* CC-21: a step or a rotation that leaves a front */
-		opportunity(st, dice, u, &p, &q, o);
+		if (reacts)
+			opportunity(st, dice, u, &p, &q, o);
 		if (!cc_in_battle(u) || (u->status & BT_ST_BROKEN)) {
 			stop = i - 1;
 			break;
@@ -2746,17 +2764,26 @@ cc_move(struct bt_state *st, struct bt_dice *dice, const struct bt_order *o,
 			cc_leave_battle(st, u, BT_ST_FLED);
 			break;
 		}
-		readied(st, dice, u, &p, &q, o);
+		if (reacts)
+			readied(st, dice, u, &p, &q, o);
 		p = q;
-		if (may_stop(st, u, &p, NULL))
-			alone = p;
+		done = i + 1;
 	}
 	/* CC-10: broken part-way while inside a friend, it goes back to
-	 * where it last stood clear, so no state has units overlapping. */
+	 * where it last stood clear, so no state has units overlapping.
+	 * Where it stood clear is asked only then, of the poses it went
+	 * through, last first: no other unit has moved since. */
 	put_back = (u->status & BT_ST_BROKEN) && cc_in_battle(u) &&
 	    !may_stop(st, u, &p, NULL);
-	if (put_back)
+	if (put_back) {
+		alone = start;
+		for (int i = done - 1; i >= 0; i--)
+			if (may_stop(st, u, &to[i], NULL)) {
+				alone = to[i];
+				break;
+			}
 		put(u, &alone);
+	}
 	e = bt_log_add(st, "move", u->id);
 	if (!cc_in_battle(u)) {
 		if (u->status & BT_ST_FLED)
