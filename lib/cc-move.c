@@ -1060,14 +1060,16 @@ static int
 reach_path(const struct reach *rc, int at, bool off, struct move *path,
     int maxpath)
 {
-	int *how = bt_xcalloc((size_t)maxpath + 1, sizeof(*how));
-	int len = bt_search_path(&rc->s, at, how, maxpath - off);
+	int how[MAX_MOVES > MAX_RETREAT ? MAX_MOVES : MAX_RETREAT];
+	int len;
 
+	if (maxpath > (int)(sizeof(how) / sizeof(how[0])))
+		maxpath = (int)(sizeof(how) / sizeof(how[0]));
+	len = bt_search_path(&rc->s, at, how, maxpath - off);
 	for (int k = 0; k < len; k++)
 		path[k] = step_move(how[k]);
 	if (len >= 0 && off)
 		path[len++] = step_move(rc->outhow);
-	free(how);
 	return len;
 }
 
@@ -2029,7 +2031,15 @@ struct edge_field {
 	bool	*open;		/* crossable: no enemy, and no impassable
 				 * square but for a flier (CC-15) */
 	bool	*done;
+	bool	 heap;		/* the arrays' block is not the caller's */
 };
+
+/* The room on the stack for a field's arrays (FIELD_ROOM squares' worth
+ * with the rim: a map of 30 by 30), and for its count of gaps: a retreat
+ * on a bigger map allocates them. */
+#define FIELD_ROOM	1024
+#define FIELD_SQUARE	(3 * sizeof(int) + 2 * sizeof(bool))
+#define GAP_ROOM	128
 
 /* Square (x, y) of the window, as an index of its arrays. */
 static int
@@ -2038,13 +2048,17 @@ field_index(const struct edge_field *f, int x, int y)
 	return (y - f->y0 + 1) * f->pw + x - f->x0 + 1;
 }
 
+/* room: FIELD_ROOM * FIELD_SQUARE bytes, aligned as an int, which the
+ * field's arrays are in when they fit (field_free). */
 static void
 edge_field(const struct bt_state *st, const struct bt_unit *u, int reach,
-    struct edge_field *f)
+    struct edge_field *f, void *room)
 {
 	const struct bt_map *m = &st->map;
 	int look = reach + EDGE_LOOK + u->w + u->h, n, maxgap = 0, *count;
+	int gaps[GAP_ROOM];
 	bool flies = cc_flies(st, u);
+	char *block;
 
 	f->x0 = u->x - look > 0 ? u->x - look : 0;
 	f->y0 = u->y - look > 0 ? u->y - look : 0;
@@ -2056,11 +2070,15 @@ edge_field(const struct bt_state *st, const struct bt_unit *u, int reach,
 	f->h = f->y1 - f->y0 + 1;
 	f->pw = f->w + 2;
 	n = f->pw * (f->h + 2);
-	f->d = bt_xreallocarray(NULL, (size_t)n, sizeof(*f->d));
-	f->open = bt_xcalloc((size_t)n, sizeof(*f->open));
-	f->done = bt_xcalloc((size_t)n, sizeof(*f->done));
-	f->queue = bt_xcalloc((size_t)n, sizeof(*f->queue));
-	f->seed = bt_xcalloc((size_t)n, sizeof(*f->seed));
+	/* one block, zeroed: its ints, then its bools */
+	f->heap = n > FIELD_ROOM;
+	block = f->heap ? bt_xcalloc((size_t)n, FIELD_SQUARE) :
+	    memset(room, 0, (size_t)n * FIELD_SQUARE);
+	f->d = (int *)block;
+	f->queue = f->d + n;
+	f->seed = f->queue + n;
+	f->open = (bool *)(f->seed + n);
+	f->done = f->open + n;
 	f->nseed = f->s = f->head = f->tail = 0;
 	for (int i = 0; i < n; i++)
 		f->d[i] = UNREACHED;
@@ -2103,7 +2121,8 @@ edge_field(const struct bt_state *st, const struct bt_unit *u, int reach,
 			f->seed[f->nseed++] = i;
 		}
 	}
-	count = bt_xcalloc((size_t)maxgap + 2, sizeof(*count));
+	count = maxgap + 2 <= GAP_ROOM ? memset(gaps, 0, sizeof(gaps)) :
+	    bt_xcalloc((size_t)maxgap + 2, sizeof(*count));
 	for (int i = 0; i < f->nseed; i++)
 		count[f->d[f->seed[i]] + 1]++;
 	for (int g = 1; g <= maxgap + 1; g++)
@@ -2111,7 +2130,8 @@ edge_field(const struct bt_state *st, const struct bt_unit *u, int reach,
 	for (int i = 0; i < f->nseed; i++)
 		f->queue[count[f->d[f->seed[i]]]++] = f->seed[i];
 	memcpy(f->seed, f->queue, (size_t)f->nseed * sizeof(*f->seed));
-	free(count);
+	if (count != gaps)
+		free(count);
 }
 
 /*
@@ -2157,11 +2177,8 @@ field_at(struct edge_field *f, int i)
 static void
 field_free(struct edge_field *f)
 {
-	free(f->d);
-	free(f->open);
-	free(f->done);
-	free(f->queue);
-	free(f->seed);
+	if (f->heap)
+		free(f->d);	/* the block */
 }
 
 /* A pose's gap to an edge along the field: its best square's, on its
@@ -2409,6 +2426,7 @@ cc_retreat(struct bt_state *st, struct bt_dice *dice, struct bt_unit *u)
 	struct retreat_end best = { 0 };
 	struct reach rc, keep;
 	struct edge_field field;
+	int room[FIELD_ROOM * FIELD_SQUARE / sizeof(int)];
 	struct occ oc;
 	bool can[5] = { true }, turn_safe[5] = { true }, pruned[5] = { false };
 	bool have = false, gone, grid;
@@ -2420,7 +2438,7 @@ cc_retreat(struct bt_state *st, struct bt_dice *dice, struct bt_unit *u)
 		if ((can[f + 1] = free_turn(st, u, f, &start[f + 1])))
 			turn_safe[f + 1] = !provokes(st, u, &home,
 			    &start[f + 1], NULL);
-	edge_field(st, u, budget / CC_STEP + 1, &field);
+	edge_field(st, u, budget / CC_STEP + 1, &field, room);
 	/* The searches' grid (nothing moves until the retreat is chosen),
 	 * when the field covers the map already: filling one for a map
 	 * much bigger than the retreat's reach would cost more than it
