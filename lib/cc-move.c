@@ -2412,6 +2412,16 @@ best_hope(const struct bt_map *m, const struct pose *start, int r, int t,
 	return e;
 }
 
+/* The cost in feet of each of the n steps of the search's way to window
+ * square at (reach_path's, but the step off the map): what each adds to
+ * the way's cost, less its tie-break (under TIE). */
+static void
+reach_costs(const struct reach *rc, int at, int n, int *cost)
+{
+	for (int k = n - 1, i = at; k >= 0; k--, i = rc->s.prev[i])
+		cost[k] = (rc->s.dist[i] - rc->s.dist[rc->s.prev[i]]) / TIE;
+}
+
 /*
  * CC-28: a broken unit's retreat, with all its movement, to the best end
  * of all it can reach (struct retreat_end, better), with the free turn
@@ -2422,6 +2432,7 @@ bool
 cc_retreat(struct bt_state *st, struct bt_dice *dice, struct bt_unit *u)
 {
 	struct move path[MAX_RETREAT];
+	int costs[MAX_RETREAT];
 	struct pose home = pose_of(u), start[5], p, q;
 	struct retreat_end best = { 0 };
 	struct reach rc, keep;
@@ -2484,34 +2495,52 @@ cc_retreat(struct bt_state *st, struct bt_dice *dice, struct bt_unit *u)
 		occ_free(&oc, NULL);
 	if (have) {
 		len = reach_path(&keep, best.at, best.off, path, MAX_RETREAT);
-		bt_search_free(&keep.s);
 		if (len < 0)
 			len = 0;
+		else
+			reach_costs(&keep, best.at, len - best.off, costs);
+		bt_search_free(&keep.s);
 	}
 
 	/* Carried out: the turn, then step by step, each a move like any
-	 * other for the reactions it sets off (CC-21, CC-25). */
+	 * other for the reactions it sets off (CC-21, CC-25). The search
+	 * has each step's pose and cost (a reaction hurts u alone and
+	 * moves no unit); where it found the way safe, nothing on it
+	 * provokes an attack (provokes), and where not, opportunity and
+	 * readied are asked only of a move that provokes one: provokes
+	 * is the union of what they look for. */
 	p = home;
 	gone = false;
 	if (best.turn > 0) {
 		q = start[best.turn];
-		opportunity(st, dice, u, &p, &q, NULL);
+		if (!turn_safe[best.turn])
+			opportunity(st, dice, u, &p, &q, NULL);
 		if (cc_in_battle(u)) {
 			put(u, &q);
-			readied(st, dice, u, &p, &q, NULL);
+			if (!turn_safe[best.turn])
+				readied(st, dice, u, &p, &q, NULL);
 			p = q;
 		}
 	}
 	for (int i = 0; i < len && cc_in_battle(u); i++) {
-		struct bt_error quiet;
 		int cost;
-		bool leaves;
+		bool leaves, reacts;
 
-		bt_error_init(&quiet, NULL);
-		try_move(st, u, &p, &path[i], false, &q, &cost, &leaves,
-		    &quiet, NULL);
-		bt_error_free(&quiet);
-		opportunity(st, dice, u, &p, &q, NULL);
+		if (best.off && i == len - 1) {	/* the step off the map */
+			struct bt_error quiet;
+
+			bt_error_init(&quiet, NULL);
+			try_move(st, u, &p, &path[i], false, &q, &cost,
+			    &leaves, &quiet, NULL);
+			bt_error_free(&quiet);
+		} else {
+			q = moved(&p, &path[i]);
+			cost = costs[i];
+			leaves = false;
+		}
+		reacts = !best.safe && provokes(st, u, &p, &q, NULL);
+		if (reacts)
+			opportunity(st, dice, u, &p, &q, NULL);
 		if (!cc_in_battle(u))
 			break;
 		spent += cost;
@@ -2527,7 +2556,8 @@ cc_retreat(struct bt_state *st, struct bt_dice *dice, struct bt_unit *u)
 			gone = true;
 			break;
 		}
-		readied(st, dice, u, &p, &q, NULL);
+		if (reacts)
+			readied(st, dice, u, &p, &q, NULL);
 		p = q;
 	}
 	if (!cc_in_battle(u)) {		/* destroyed on the way */
