@@ -2070,15 +2070,17 @@ edge_field(const struct bt_state *st, const struct bt_unit *u, int reach,
 	f->h = f->y1 - f->y0 + 1;
 	f->pw = f->w + 2;
 	n = f->pw * (f->h + 2);
-	/* one block, zeroed: its ints, then its bools */
+	/* one block: its ints, which are written before they are read
+	 * (d just below), then its bools, zeroed */
 	f->heap = n > FIELD_ROOM;
-	block = f->heap ? bt_xcalloc((size_t)n, FIELD_SQUARE) :
-	    memset(room, 0, (size_t)n * FIELD_SQUARE);
+	block = f->heap ? bt_xreallocarray(NULL, (size_t)n, FIELD_SQUARE) :
+	    room;
 	f->d = (int *)block;
 	f->queue = f->d + n;
 	f->seed = f->queue + n;
 	f->open = (bool *)(f->seed + n);
 	f->done = f->open + n;
+	memset(f->open, 0, 2 * (size_t)n * sizeof(bool));
 	f->nseed = f->s = f->head = f->tail = 0;
 	for (int i = 0; i < n; i++)
 		f->d[i] = UNREACHED;
