@@ -702,11 +702,15 @@ cc_settle(struct bt_state *st, struct bt_dice *dice)
 	 * own, found by name. Its first entry says which. */
 	bool by_address = st->norder > 0 && cc_unit_at(st, st->order[0]) != NULL;
 
+	/* the active unit is in 'order' once: no name compared after it */
+	bool found = st->active == NULL;
+
 	for (size_t i = 0; i < st->norder; i++) {
 		struct bt_unit *u = by_address ? cc_unit_at(st, st->order[i]) :
 		    NULL;
-		bool active = st->active != NULL &&
-		    strcmp(st->order[i], st->active) == 0;
+		bool active = !found && strcmp(st->order[i], st->active) == 0;
+
+		found |= active;
 
 		if (u == NULL)
 			u = bt_unit_find(st, st->order[i]);
