@@ -571,7 +571,8 @@ cc_in_contact(const struct bt_state *st, const struct bt_unit *u)
 		const struct bt_unit *e = &st->units[i];
 		struct bt_rect re = cc_rect(e);
 
-		if (e != u && cc_in_battle(e) && cc_meet(&ring, &re) &&
+		/* the ring first: most units miss it */
+		if (cc_meet(&ring, &re) && e != u && cc_in_battle(e) &&
 		    cc_enemies(u, e) && cc_adjacent(u, e))
 			return true;
 	}
@@ -624,8 +625,13 @@ cc_side(const struct bt_state *st, const struct bt_unit *u)
 	 * sides, and the commanders ask for every rating. */
 	for (size_t i = 0; i < st->nsides; i++) {
 		const struct bt_side *s = &st->sides[i];
+		const char *p = s->id, *q = u->side;
 
-		if (s->id[0] == u->side[0] && strcmp(s->id, u->side) == 0)
+		/* strcmp's answer, byte by byte here as cc_enemies does:
+		 * a side's id is a word, where the call cost more */
+		while (*p != '\0' && *p == *q)
+			p++, q++;
+		if (*p == *q)
 			return s;
 	}
 	return NULL;
