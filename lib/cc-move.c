@@ -2057,7 +2057,7 @@ edge_field(const struct bt_state *st, const struct bt_unit *u, int reach,
 	const struct bt_map *m = &st->map;
 	int look = reach + EDGE_LOOK + u->w + u->h, n, maxgap = 0, *count;
 	int gaps[GAP_ROOM];
-	bool flies = cc_flies(st, u);
+	bool flies = cc_flies(st, u), known[256] = { false }, crossable[256];
 	char *block;
 
 	f->x0 = u->x - look > 0 ? u->x - look : 0;
@@ -2084,10 +2084,24 @@ edge_field(const struct bt_state *st, const struct bt_unit *u, int reach,
 	f->nseed = f->s = f->head = f->tail = 0;
 	for (int i = 0; i < n; i++)
 		f->d[i] = UNREACHED;
-	for (int y = f->y0; y <= f->y1; y++)	/* on the map */
-		for (int x = f->x0; x <= f->x1; x++)
-			f->open[field_index(f, x, y)] = flies ||
-			    bt_terrain_at(m, x, y) != BT_BLOCKED;
+	/* on the map: a square's terrain is its letter's (ground_fill's
+	 * way), asked of the rules once a letter */
+	for (int y = f->y0; y <= f->y1; y++) {
+		const unsigned char *row =
+		    (const unsigned char *)st->map.rows[y];
+		bool *open = f->open + field_index(f, f->x0, y) - f->x0;
+
+		for (int x = f->x0; x <= f->x1; x++) {
+			unsigned char t = row[x];
+
+			if (!known[t]) {
+				crossable[t] = flies ||
+				    bt_terrain_at(m, x, y) != BT_BLOCKED;
+				known[t] = true;
+			}
+			open[x] = crossable[t];
+		}
+	}
 	for (size_t i = 0; i < st->nunits; i++) {
 		const struct bt_unit *e = &st->units[i];
 
@@ -2162,12 +2176,15 @@ field_at(struct edge_field *f, int i)
 		if (f->done[at])
 			continue;
 		f->done[at] = true;
-		/* its neighbours, row by row (the rim's are not open) */
+		/* its neighbours, row by row (the rim's are not open); one
+		 * done has a gap below this one's (they are taken in order
+		 * of their gaps, and a gap once final is not lowered), so
+		 * the first test leaves it out */
 		gap = f->d[at] + 1;
 		for (int k = 0; k < 8; k++) {
 			int to = at + next[k];
 
-			if (f->d[to] <= gap || !f->open[to] || f->done[to])
+			if (f->d[to] <= gap || !f->open[to])
 				continue;
 			f->d[to] = gap;
 			f->queue[f->tail++] = to;
