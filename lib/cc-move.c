@@ -2420,7 +2420,12 @@ best_hope(const struct bt_map *m, const struct pose *start, int r, int t,
     bool safe)
 {
 	struct retreat_end e = { 0 };
-	int gap = edge_gap(m, start, nearest_edge(m, start)) - r;
+	/* A turned start's ends count only where the edge they face, t - 1,
+	 * is their nearest (rank_search), so an end of it is no nearer an
+	 * edge than it is to that one, which is no nearer than from start
+	 * less r; and a way off over that edge needs it within r. */
+	int gap = edge_gap(m, start, t > 0 ? t - 1 : nearest_edge(m, start)) -
+	    r;
 
 	e.found = true;
 	e.off = gap <= 0;
