@@ -1023,11 +1023,13 @@ reach_step(void *ctx, int x, int y, int so_far, int k, int *nx, int *ny,
 	return cost * TIE + tie;
 }
 
-/* oc: the grid of who stands where, or NULL. */
+/* oc: the grid of who stands where, or NULL; room (size bytes, or
+ * NULL): where the search's arrays go if they fit (bt_search_in). */
 static void
 reach_from(const struct bt_state *st, struct bt_unit *u,
     const struct occ *oc, const struct pose *home, enum reach_kind kind,
-    int budget, bool safe, int gx, int gy, struct reach *rc)
+    int budget, bool safe, int gx, int gy, struct reach *rc, void *room,
+    size_t size)
 {
 	int r = budget / CC_STEP;
 
@@ -1050,8 +1052,8 @@ reach_from(const struct bt_state *st, struct bt_unit *u,
 		    &rc->dx[k], &rc->dy[k]);
 	}
 	/* no goal (one outside the window): it reaches all it can */
-	bt_search(&rc->s, r, budget * TIE + TIE - 1, steps_for(u), reach_step,
-	    rc, r + 1, 0);
+	bt_search_in(&rc->s, room, size, r, budget * TIE + TIE - 1,
+	    steps_for(u), reach_step, rc, r + 1, 0);
 }
 
 /* The steps from home to window square at (plus the step off the map,
@@ -1086,7 +1088,7 @@ find_path(const struct bt_state *st, struct bt_unit *u, int tx, int ty,
 	int at, len = -1;
 
 	reach_from(st, u, NULL, &home, REACH_TO, budget, false, tx - home.x,
-	    ty - home.y, &rc);
+	    ty - home.y, &rc, NULL, 0);
 	at = bt_search_at(&rc.s, tx - rc.home.x, ty - rc.home.y);
 	if (at >= 0 && rc.s.dist[at] >= 0) {
 		struct pose end = rc.home;
@@ -2038,6 +2040,9 @@ struct edge_field {
  * with the rim: a map of 30 by 30), and for its count of gaps: a retreat
  * on a bigger map allocates them. */
 #define FIELD_ROOM	1024
+/* The reach of a retreat's search (its speed in squares) whose arrays
+ * have room on the stack: 600 ft */
+#define RETREAT_ROOM	12
 #define FIELD_SQUARE	(3 * sizeof(int) + 2 * sizeof(bool))
 #define GAP_ROOM	128
 
@@ -2462,6 +2467,8 @@ cc_retreat(struct bt_state *st, struct bt_dice *dice, struct bt_unit *u)
 	struct reach rc, keep;
 	struct edge_field field;
 	int room[FIELD_ROOM * FIELD_SQUARE / sizeof(int)];
+	/* the searches' arrays: the one kept's room, and the next's */
+	int rooms[2][BT_SEARCH_ROOM(RETREAT_ROOM) / sizeof(int)], kept = 0;
 	struct occ oc;
 	bool can[5] = { true }, turn_safe[5] = { true }, pruned[5] = { false };
 	bool have = false, gone, grid;
@@ -2501,7 +2508,8 @@ cc_retreat(struct bt_state *st, struct bt_dice *dice, struct bt_unit *u)
 					continue;
 			}
 			reach_from(st, u, grid ? &oc : NULL, &start[t],
-			    REACH_RETREAT, budget, safe, 0, 0, &rc);
+			    REACH_RETREAT, budget, safe, 0, 0, &rc,
+			    rooms[1 - kept], sizeof(rooms[0]));
 			pruned[t] = rc.pruned;
 			rank_search(st, u, &field, &rc, t, turn_safe[t], &best,
 			    &improved);
@@ -2512,6 +2520,7 @@ cc_retreat(struct bt_state *st, struct bt_dice *dice, struct bt_unit *u)
 			if (have)
 				bt_search_free(&keep.s);
 			keep = rc;
+			kept = 1 - kept;	/* the next search's room */
 			have = true;
 		}
 	field_free(&field);

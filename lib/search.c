@@ -108,16 +108,20 @@ bt_search_at(const struct bt_search *s, int x, int y)
 }
 
 /* A window of half-width r, with nothing reached: its arrays and the
- * search's flags in one block, dist first (bt_search_free frees it). */
+ * search's flags in one block, dist first (bt_search_free frees it), in
+ * room (size bytes) when it fits there. */
 static void
-window(struct bt_search *s, unsigned char **flags, int r)
+window(struct bt_search *s, unsigned char **flags, int r, void *room,
+    size_t size)
 {
 	size_t n;
 
 	s->r = r;
 	s->side = 2 * r + 1;
 	n = (size_t)s->side * (size_t)s->side;
-	s->dist = bt_xcalloc(n, 2 * sizeof(int) + 2);
+	s->own = room == NULL || BT_SEARCH_ROOM(r) > size;
+	s->dist = s->own ? bt_xcalloc(n, 2 * sizeof(int) + 2) :
+	    memset(room, 0, BT_SEARCH_ROOM(r));
 	s->prev = s->dist + n;
 	s->how = (signed char *)(s->prev + n);
 	*flags = (unsigned char *)(s->how + n);
@@ -142,7 +146,7 @@ widen(struct bt_search *s, unsigned char **flags, struct queue *q, int r)
 	struct bt_search old = *s;
 	unsigned char *oldflags = *flags;
 
-	window(s, flags, r);
+	window(s, flags, r, NULL, 0);
 	for (int i = 0; i < old.side * old.side; i++) {
 		int at;
 
@@ -172,12 +176,19 @@ void
 bt_search(struct bt_search *s, int r, int budget, int nmoves,
     bt_move_fn *move, void *ctx, int gx, int gy)
 {
+	bt_search_in(s, NULL, 0, r, budget, nmoves, move, ctx, gx, gy);
+}
+
+void
+bt_search_in(struct bt_search *s, void *room, size_t size, int r,
+    int budget, int nmoves, bt_move_fn *move, void *ctx, int gx, int gy)
+{
 	struct entry first[QUEUE_FIRST];
 	struct queue q = { first, 0, QUEUE_FIRST, first };
 	unsigned char *flags;
 	bool goal = abs(gx) <= r && abs(gy) <= r;
 
-	window(s, &flags, r < SEARCH_FIRST ? r : SEARCH_FIRST);
+	window(s, &flags, r < SEARCH_FIRST ? r : SEARCH_FIRST, room, size);
 	s->dist[bt_search_at(s, 0, 0)] = 0;
 	push(&q, 0, bt_search_at(s, 0, 0));
 	while (q.n > 0) {
@@ -249,5 +260,6 @@ bt_search_path(const struct bt_search *s, int at, int *moves, int max)
 void
 bt_search_free(struct bt_search *s)
 {
-	free(s->dist);		/* the block of window() */
+	if (s->own)
+		free(s->dist);	/* the block of window() */
 }
