@@ -2231,13 +2231,13 @@ field_gap(struct edge_field *f, const struct pose *p)
 /*
  * CC-28's free turn toward edge f: it faces f, and the side of its
  * footprint toward that edge stays where it is (the top-left square on
- * the other axis), so a unit against the edge stays against it. None
- * when u already faces f, has four fronts (all its sides are fronts), or
- * where the turned unit can't stand or would come into an enemy's front.
+ * the other axis), so a unit against the edge stays against it; its
+ * pose, into out. None when u already faces f or has four fronts (all
+ * its sides are fronts); nor where the turned unit can't stand or would
+ * come into an enemy's front (free_turn_clear).
  */
 static bool
-free_turn(const struct bt_state *st, struct bt_unit *u, int f,
-    struct pose *out)
+free_turn_pose(const struct bt_unit *u, int f, struct pose *out)
 {
 	struct pose p = pose_of(u), q = p;
 
@@ -2252,7 +2252,19 @@ free_turn(const struct bt_state *st, struct bt_unit *u, int f,
 		q.x = p.x + p.w - q.w;
 	if (f == BT_S)
 		q.y = p.y + p.h - q.h;
-	if (!may_stop(st, u, &q, NULL))
+	*out = q;
+	return true;
+}
+
+/* May u make the free turn to pose q (free_turn_pose's): can it stand
+ * there, coming into no enemy's front? */
+static bool
+free_turn_clear(const struct bt_state *st, struct bt_unit *u,
+    const struct pose *q)
+{
+	struct pose p = pose_of(u);
+
+	if (!may_stop(st, u, q, NULL))
 		return false;
 	for (size_t i = 0; i < st->nunits; i++) {
 		const struct bt_unit *e = &st->units[i];
@@ -2261,13 +2273,12 @@ free_turn(const struct bt_state *st, struct bt_unit *u, int f,
 		if (e == u || !cc_in_battle(e) || !cc_enemies(u, e))
 			continue;
 		before = cc_front_touches(e, u);
-		put(u, &q);
+		put(u, q);
 		after = cc_front_touches(e, u);
 		put(u, &p);
 		if (after && !before)
 			return false;
 	}
-	*out = q;
 	return true;
 }
 
@@ -2470,16 +2481,19 @@ cc_retreat(struct bt_state *st, struct bt_dice *dice, struct bt_unit *u)
 	/* the searches' arrays: the one kept's room, and the next's */
 	int rooms[2][BT_SEARCH_ROOM(RETREAT_ROOM) / sizeof(int)], kept = 0;
 	struct occ oc;
-	bool can[5] = { true }, turn_safe[5] = { true }, pruned[5] = { false };
+	bool can[5] = { true }, pruned[5] = { false };
+	bool turn_safe[5] = { true, true, true, true, true };
+	bool asked[5] = { true };
 	bool have = false, gone, grid;
 	char *words = NULL, *more;
 	int len = 0, spent = 0, budget = cc_speed(st, u);
 
+	/* The free turns' poses; whether each may be made, and is safe,
+	 * asked only of one whose search is to be made (asked[]): nothing
+	 * moves until the retreat is chosen. */
 	start[0] = home;
 	for (int f = BT_N; f <= BT_W; f++)
-		if ((can[f + 1] = free_turn(st, u, f, &start[f + 1])))
-			turn_safe[f + 1] = !provokes(st, u, &home,
-			    &start[f + 1], NULL);
+		can[f + 1] = free_turn_pose(u, f, &start[f + 1]);
 	edge_field(st, u, budget / CC_STEP + 1, &field, room);
 	/* The searches' grid (nothing moves until the retreat is chosen),
 	 * when the field covers the map already: filling one for a map
@@ -2498,7 +2512,9 @@ cc_retreat(struct bt_state *st, struct bt_dice *dice, struct bt_unit *u)
 			    (!safe && !pruned[t]))
 				continue;
 			/* nor where it can't be better than the best so far
-			 * (the search without safe then neither) */
+			 * (the search without safe then neither); a turn
+			 * not asked yet is hoped safe first, which a safe
+			 * hope beats no less than an unsafe one */
 			if (best.found) {
 				struct retreat_end hope = best_hope(&st->map,
 				    &start[t], budget / CC_STEP, t,
@@ -2506,6 +2522,22 @@ cc_retreat(struct bt_state *st, struct bt_dice *dice, struct bt_unit *u)
 
 				if (!better(&hope, &best))
 					continue;
+			}
+			if (!asked[t]) {
+				asked[t] = true;
+				can[t] = free_turn_clear(st, u, &start[t]);
+				turn_safe[t] = can[t] && !provokes(st, u, &home,
+				    &start[t], NULL);
+				if (!can[t])
+					continue;
+				if (best.found && !turn_safe[t] && safe) {
+					struct retreat_end hope = best_hope(
+					    &st->map, &start[t],
+					    budget / CC_STEP, t, false);
+
+					if (!better(&hope, &best))
+						continue;
+				}
 			}
 			reach_from(st, u, grid ? &oc : NULL, &start[t],
 			    REACH_RETREAT, budget, safe, 0, 0, &rc,
