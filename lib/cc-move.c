@@ -2164,11 +2164,21 @@ edge_field(const struct bt_state *st, const struct bt_unit *u, int reach,
  * order as if it had never stopped, so each square's gap is the one a
  * whole search gives.
  */
+/* Square to of the field, next to one of gap - 1 taken: queued at gap
+ * when that is less than it had and it is open. */
+static inline void
+field_reach(struct edge_field *f, int to, int gap)
+{
+	if (f->d[to] > gap && f->open[to]) {
+		f->d[to] = gap;
+		f->queue[f->tail++] = to;
+	}
+}
+
 static int
 field_at(struct edge_field *f, int i)
 {
-	const int next[8] = { -f->pw - 1, -f->pw, -f->pw + 1, -1, 1,
-	    f->pw - 1, f->pw, f->pw + 1 };
+	const int pw = f->pw;
 
 	while (!f->done[i] && (f->s < f->nseed || f->head < f->tail)) {
 		int at, gap;
@@ -2181,19 +2191,20 @@ field_at(struct edge_field *f, int i)
 		if (f->done[at])
 			continue;
 		f->done[at] = true;
-		/* its neighbours, row by row (the rim's are not open); one
-		 * done has a gap below this one's (they are taken in order
-		 * of their gaps, and a gap once final is not lowered), so
-		 * the first test leaves it out */
+		/* its neighbours, row by row (the rim's are not open), one
+		 * call each rather than a loop of offsets; one done has a
+		 * gap below this one's (they are taken in order of their
+		 * gaps, and a gap once final is not lowered), so the test
+		 * of the gap leaves it out */
 		gap = f->d[at] + 1;
-		for (int k = 0; k < 8; k++) {
-			int to = at + next[k];
-
-			if (f->d[to] <= gap || !f->open[to])
-				continue;
-			f->d[to] = gap;
-			f->queue[f->tail++] = to;
-		}
+		field_reach(f, at - pw - 1, gap);
+		field_reach(f, at - pw, gap);
+		field_reach(f, at - pw + 1, gap);
+		field_reach(f, at - 1, gap);
+		field_reach(f, at + 1, gap);
+		field_reach(f, at + pw - 1, gap);
+		field_reach(f, at + pw, gap);
+		field_reach(f, at + pw + 1, gap);
 	}
 	return f->d[i];
 }
