@@ -432,7 +432,9 @@ cc_morale(struct bt_state *st, struct bt_dice *dice,
 	}
 	s = cc_side(st, u);
 	e = bt_log_add(st, "rally", u->id);
-	{
+	/* the roll's question, for dice that tell it (cc_attack's way):
+	 * bt-sim's build none */
+	if (bt_dice_telling(dice)) {
 		char *who = bt_xasprintf("%s rallies (CC-24)", u->id);
 		char *need = bt_need_words(CC_RALLY_DC - u->morale - s->rating -
 		    s->culture, 20, false, false);
