@@ -28,9 +28,9 @@ sign(int v)
  * rows ahead, the cone spans the front edge widened by d. It widens as it
  * goes, so t's row (or column) deepest into it is in it if any square of
  * t is: one test, not one a square (the commanders ask it of every shot
- * they weigh).
+ * they weigh). Inline in ahead, where its call cost a third of it.
  */
-static bool
+static inline bool
 cone_holds(const struct bt_unit *u, int f, const struct bt_unit *t)
 {
 	struct bt_rect r = cc_rect(u), q = cc_rect(t);
