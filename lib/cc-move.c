@@ -2014,7 +2014,8 @@ nearest_edge(const struct bt_map *m, const struct pose *p)
  * edge is taken as straight, so a retreat never scans the whole map.
  */
 #define EDGE_LOOK	64
-#define UNREACHED	0x7fffffff
+/* every byte 0x7f: the field is set to it by memset */
+#define UNREACHED	0x7f7f7f7f
 
 struct edge_field {
 	int	 x0, y0, w, h, x1, y1;
@@ -2087,8 +2088,7 @@ edge_field(const struct bt_state *st, const struct bt_unit *u, int reach,
 	f->done = f->open + n;
 	memset(f->open, 0, 2 * (size_t)n * sizeof(bool));
 	f->nseed = f->s = f->head = f->tail = 0;
-	for (int i = 0; i < n; i++)
-		f->d[i] = UNREACHED;
+	memset(f->d, 0x7f, (size_t)n * sizeof(*f->d));	/* UNREACHED */
 	/* on the map: a square's terrain is its letter's (ground_fill's
 	 * way), asked of the rules once a letter */
 	for (int y = f->y0; y <= f->y1; y++) {
