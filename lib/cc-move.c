@@ -969,7 +969,7 @@ reach_step(void *ctx, int x, int y, int so_far, int k, int *nx, int *ny,
 {
 	struct reach *rc = ctx;
 	struct pose p = rc->home, q;
-	int cost, tie = 0;
+	int cost, tie = 0, at;
 	bool leaves, bad;
 
 	p.x += x;
@@ -977,6 +977,18 @@ reach_step(void *ctx, int x, int y, int so_far, int k, int *nx, int *ny,
 	q = p;
 	q.x += rc->dx[k];
 	q.y += rc->dy[k];
+	/*
+	 * A square reached already at no more than so_far: bt_search would
+	 * drop this step whatever it costs (a step costs more than nothing),
+	 * so it is not asked. Its one other effect would be to mark the
+	 * search pruned, were it unsafe; but a search without safe that
+	 * such steps alone set off would go the same way as this one (each
+	 * comes to a square it has at no more), its ends the same and none
+	 * safer: nothing better.
+	 */
+	at = bt_search_at(&rc->s, q.x - rc->home.x, q.y - rc->home.y);
+	if (at >= 0 && rc->s.dist[at] >= 0 && rc->s.dist[at] <= so_far)
+		return -1;
 	if (rc->oc != NULL)	/* try_quiet, by the step's squares */
 		bad = quiet_rule(rc->u, rc->flies, &rc->step[k], false,
 		    step_classes(rc->oc, &p, &q), &cost, &leaves, NULL) < 0;
