@@ -795,6 +795,7 @@ struct bt_search {
 	int		*dist;		/* least cost to a square; -1: not reached */
 	int		*prev;		/* the square it was reached from */
 	signed char	*how;		/* by which move */
+	bool		 own;		/* its arrays are its own: not the room */
 };
 /* Move k from (x, y), reached at cost so_far: its cost, and where it
  * leads in *nx, *ny; or -1 when it can't be taken. Setting *stop ends
@@ -803,6 +804,14 @@ typedef int bt_move_fn(void *ctx, int x, int y, int so_far, int k, int *nx,
     int *ny, bool *stop);
 void	 bt_search(struct bt_search *, int r, int budget, int nmoves,
 	    bt_move_fn *, void *ctx, int goal_x, int goal_y);
+/* bt_search with its arrays in the caller's room (size bytes, aligned as
+ * an int) when BT_SEARCH_ROOM(r) fit it, else allocated as bt_search's;
+ * bt_search_free it all the same. */
+#define BT_SEARCH_ROOM(r)	((size_t)(2 * (r) + 1) * (2 * (r) + 1) * \
+				    (2 * sizeof(int) + 2))
+void	 bt_search_in(struct bt_search *, void *room, size_t size, int r,
+	    int budget, int nmoves, bt_move_fn *, void *ctx, int goal_x,
+	    int goal_y);
 int	 bt_search_at(const struct bt_search *, int x, int y);
 int	 bt_search_path(const struct bt_search *, int at, int *moves, int max);
 void	 bt_search_free(struct bt_search *);

@@ -28,9 +28,9 @@ sign(int v)
  * rows ahead, the cone spans the front edge widened by d. It widens as it
  * goes, so t's row (or column) deepest into it is in it if any square of
  * t is: one test, not one a square (the commanders ask it of every shot
- * they weigh).
+ * they weigh). Inline in ahead, where its call cost a third of it.
  */
-static bool
+static inline bool
 cone_holds(const struct bt_unit *u, int f, const struct bt_unit *t)
 {
 	struct bt_rect r = cc_rect(u), q = cc_rect(t);
@@ -432,7 +432,9 @@ cc_morale(struct bt_state *st, struct bt_dice *dice,
 	}
 	s = cc_side(st, u);
 	e = bt_log_add(st, "rally", u->id);
-	{
+	/* the roll's question, for dice that tell it (cc_attack's way):
+	 * bt-sim's build none */
+	if (bt_dice_telling(dice)) {
 		char *who = bt_xasprintf("%s rallies (CC-24)", u->id);
 		char *need = bt_need_words(CC_RALLY_DC - u->morale - s->rating -
 		    s->culture, 20, false, false);

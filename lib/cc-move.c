@@ -969,7 +969,7 @@ reach_step(void *ctx, int x, int y, int so_far, int k, int *nx, int *ny,
 {
 	struct reach *rc = ctx;
 	struct pose p = rc->home, q;
-	int cost, tie = 0;
+	int cost, tie = 0, at;
 	bool leaves, bad;
 
 	p.x += x;
@@ -977,6 +977,18 @@ reach_step(void *ctx, int x, int y, int so_far, int k, int *nx, int *ny,
 	q = p;
 	q.x += rc->dx[k];
 	q.y += rc->dy[k];
+	/*
+	 * A square reached already at no more than so_far: bt_search would
+	 * drop this step whatever it costs (a step costs more than nothing),
+	 * so it is not asked. Its one other effect would be to mark the
+	 * search pruned, were it unsafe; but a search without safe that
+	 * such steps alone set off would go the same way as this one (each
+	 * comes to a square it has at no more), its ends the same and none
+	 * safer: nothing better.
+	 */
+	at = bt_search_at(&rc->s, q.x - rc->home.x, q.y - rc->home.y);
+	if (at >= 0 && rc->s.dist[at] >= 0 && rc->s.dist[at] <= so_far)
+		return -1;
 	if (rc->oc != NULL)	/* try_quiet, by the step's squares */
 		bad = quiet_rule(rc->u, rc->flies, &rc->step[k], false,
 		    step_classes(rc->oc, &p, &q), &cost, &leaves, NULL) < 0;
@@ -1023,11 +1035,13 @@ reach_step(void *ctx, int x, int y, int so_far, int k, int *nx, int *ny,
 	return cost * TIE + tie;
 }
 
-/* oc: the grid of who stands where, or NULL. */
+/* oc: the grid of who stands where, or NULL; room (size bytes, or
+ * NULL): where the search's arrays go if they fit (bt_search_in). */
 static void
 reach_from(const struct bt_state *st, struct bt_unit *u,
     const struct occ *oc, const struct pose *home, enum reach_kind kind,
-    int budget, bool safe, int gx, int gy, struct reach *rc)
+    int budget, bool safe, int gx, int gy, struct reach *rc, void *room,
+    size_t size)
 {
 	int r = budget / CC_STEP;
 
@@ -1050,8 +1064,8 @@ reach_from(const struct bt_state *st, struct bt_unit *u,
 		    &rc->dx[k], &rc->dy[k]);
 	}
 	/* no goal (one outside the window): it reaches all it can */
-	bt_search(&rc->s, r, budget * TIE + TIE - 1, steps_for(u), reach_step,
-	    rc, r + 1, 0);
+	bt_search_in(&rc->s, room, size, r, budget * TIE + TIE - 1,
+	    steps_for(u), reach_step, rc, r + 1, 0);
 }
 
 /* The steps from home to window square at (plus the step off the map,
@@ -1060,14 +1074,16 @@ static int
 reach_path(const struct reach *rc, int at, bool off, struct move *path,
     int maxpath)
 {
-	int *how = bt_xcalloc((size_t)maxpath + 1, sizeof(*how));
-	int len = bt_search_path(&rc->s, at, how, maxpath - off);
+	int how[MAX_MOVES > MAX_RETREAT ? MAX_MOVES : MAX_RETREAT];
+	int len;
 
+	if (maxpath > (int)(sizeof(how) / sizeof(how[0])))
+		maxpath = (int)(sizeof(how) / sizeof(how[0]));
+	len = bt_search_path(&rc->s, at, how, maxpath - off);
 	for (int k = 0; k < len; k++)
 		path[k] = step_move(how[k]);
 	if (len >= 0 && off)
 		path[len++] = step_move(rc->outhow);
-	free(how);
 	return len;
 }
 
@@ -1084,7 +1100,7 @@ find_path(const struct bt_state *st, struct bt_unit *u, int tx, int ty,
 	int at, len = -1;
 
 	reach_from(st, u, NULL, &home, REACH_TO, budget, false, tx - home.x,
-	    ty - home.y, &rc);
+	    ty - home.y, &rc, NULL, 0);
 	at = bt_search_at(&rc.s, tx - rc.home.x, ty - rc.home.y);
 	if (at >= 0 && rc.s.dist[at] >= 0) {
 		struct pose end = rc.home;
@@ -2010,7 +2026,8 @@ nearest_edge(const struct bt_map *m, const struct pose *p)
  * edge is taken as straight, so a retreat never scans the whole map.
  */
 #define EDGE_LOOK	64
-#define UNREACHED	0x7fffffff
+/* every byte 0x7f: the field is set to it by memset */
+#define UNREACHED	0x7f7f7f7f
 
 struct edge_field {
 	int	 x0, y0, w, h, x1, y1;
@@ -2029,7 +2046,18 @@ struct edge_field {
 	bool	*open;		/* crossable: no enemy, and no impassable
 				 * square but for a flier (CC-15) */
 	bool	*done;
+	bool	 heap;		/* the arrays' block is not the caller's */
 };
+
+/* The room on the stack for a field's arrays (FIELD_ROOM squares' worth
+ * with the rim: a map of 30 by 30), and for its count of gaps: a retreat
+ * on a bigger map allocates them. */
+#define FIELD_ROOM	1024
+/* The reach of a retreat's search (its speed in squares) whose arrays
+ * have room on the stack: 600 ft */
+#define RETREAT_ROOM	12
+#define FIELD_SQUARE	(3 * sizeof(int) + 2 * sizeof(bool))
+#define GAP_ROOM	128
 
 /* Square (x, y) of the window, as an index of its arrays. */
 static int
@@ -2038,13 +2066,17 @@ field_index(const struct edge_field *f, int x, int y)
 	return (y - f->y0 + 1) * f->pw + x - f->x0 + 1;
 }
 
+/* room: FIELD_ROOM * FIELD_SQUARE bytes, aligned as an int, which the
+ * field's arrays are in when they fit (field_free). */
 static void
 edge_field(const struct bt_state *st, const struct bt_unit *u, int reach,
-    struct edge_field *f)
+    struct edge_field *f, void *room)
 {
 	const struct bt_map *m = &st->map;
 	int look = reach + EDGE_LOOK + u->w + u->h, n, maxgap = 0, *count;
-	bool flies = cc_flies(st, u);
+	int gaps[GAP_ROOM];
+	bool flies = cc_flies(st, u), known[256] = { false }, crossable[256];
+	char *block;
 
 	f->x0 = u->x - look > 0 ? u->x - look : 0;
 	f->y0 = u->y - look > 0 ? u->y - look : 0;
@@ -2056,18 +2088,37 @@ edge_field(const struct bt_state *st, const struct bt_unit *u, int reach,
 	f->h = f->y1 - f->y0 + 1;
 	f->pw = f->w + 2;
 	n = f->pw * (f->h + 2);
-	f->d = bt_xreallocarray(NULL, (size_t)n, sizeof(*f->d));
-	f->open = bt_xcalloc((size_t)n, sizeof(*f->open));
-	f->done = bt_xcalloc((size_t)n, sizeof(*f->done));
-	f->queue = bt_xcalloc((size_t)n, sizeof(*f->queue));
-	f->seed = bt_xcalloc((size_t)n, sizeof(*f->seed));
+	/* one block: its ints, which are written before they are read
+	 * (d just below), then its bools, zeroed */
+	f->heap = n > FIELD_ROOM;
+	block = f->heap ? bt_xreallocarray(NULL, (size_t)n, FIELD_SQUARE) :
+	    room;
+	f->d = (int *)block;
+	f->queue = f->d + n;
+	f->seed = f->queue + n;
+	f->open = (bool *)(f->seed + n);
+	f->done = f->open + n;
+	memset(f->open, 0, 2 * (size_t)n * sizeof(bool));
 	f->nseed = f->s = f->head = f->tail = 0;
-	for (int i = 0; i < n; i++)
-		f->d[i] = UNREACHED;
-	for (int y = f->y0; y <= f->y1; y++)	/* on the map */
-		for (int x = f->x0; x <= f->x1; x++)
-			f->open[field_index(f, x, y)] = flies ||
-			    bt_terrain_at(m, x, y) != BT_BLOCKED;
+	memset(f->d, 0x7f, (size_t)n * sizeof(*f->d));	/* UNREACHED */
+	/* on the map: a square's terrain is its letter's (ground_fill's
+	 * way), asked of the rules once a letter */
+	for (int y = f->y0; y <= f->y1; y++) {
+		const unsigned char *row =
+		    (const unsigned char *)st->map.rows[y];
+		bool *open = f->open + field_index(f, f->x0, y) - f->x0;
+
+		for (int x = f->x0; x <= f->x1; x++) {
+			unsigned char t = row[x];
+
+			if (!known[t]) {
+				crossable[t] = flies ||
+				    bt_terrain_at(m, x, y) != BT_BLOCKED;
+				known[t] = true;
+			}
+			open[x] = crossable[t];
+		}
+	}
 	for (size_t i = 0; i < st->nunits; i++) {
 		const struct bt_unit *e = &st->units[i];
 
@@ -2103,7 +2154,8 @@ edge_field(const struct bt_state *st, const struct bt_unit *u, int reach,
 			f->seed[f->nseed++] = i;
 		}
 	}
-	count = bt_xcalloc((size_t)maxgap + 2, sizeof(*count));
+	count = maxgap + 2 <= GAP_ROOM ? memset(gaps, 0, sizeof(gaps)) :
+	    bt_xcalloc((size_t)maxgap + 2, sizeof(*count));
 	for (int i = 0; i < f->nseed; i++)
 		count[f->d[f->seed[i]] + 1]++;
 	for (int g = 1; g <= maxgap + 1; g++)
@@ -2111,7 +2163,8 @@ edge_field(const struct bt_state *st, const struct bt_unit *u, int reach,
 	for (int i = 0; i < f->nseed; i++)
 		f->queue[count[f->d[f->seed[i]]]++] = f->seed[i];
 	memcpy(f->seed, f->queue, (size_t)f->nseed * sizeof(*f->seed));
-	free(count);
+	if (count != gaps)
+		free(count);
 }
 
 /*
@@ -2123,11 +2176,21 @@ edge_field(const struct bt_state *st, const struct bt_unit *u, int reach,
  * order as if it had never stopped, so each square's gap is the one a
  * whole search gives.
  */
+/* Square to of the field, next to one of gap - 1 taken: queued at gap
+ * when that is less than it had and it is open. */
+static inline void
+field_reach(struct edge_field *f, int to, int gap)
+{
+	if (f->d[to] > gap && f->open[to]) {
+		f->d[to] = gap;
+		f->queue[f->tail++] = to;
+	}
+}
+
 static int
 field_at(struct edge_field *f, int i)
 {
-	const int next[8] = { -f->pw - 1, -f->pw, -f->pw + 1, -1, 1,
-	    f->pw - 1, f->pw, f->pw + 1 };
+	const int pw = f->pw;
 
 	while (!f->done[i] && (f->s < f->nseed || f->head < f->tail)) {
 		int at, gap;
@@ -2140,16 +2203,20 @@ field_at(struct edge_field *f, int i)
 		if (f->done[at])
 			continue;
 		f->done[at] = true;
-		/* its neighbours, row by row (the rim's are not open) */
+		/* its neighbours, row by row (the rim's are not open), one
+		 * call each rather than a loop of offsets; one done has a
+		 * gap below this one's (they are taken in order of their
+		 * gaps, and a gap once final is not lowered), so the test
+		 * of the gap leaves it out */
 		gap = f->d[at] + 1;
-		for (int k = 0; k < 8; k++) {
-			int to = at + next[k];
-
-			if (f->d[to] <= gap || !f->open[to] || f->done[to])
-				continue;
-			f->d[to] = gap;
-			f->queue[f->tail++] = to;
-		}
+		field_reach(f, at - pw - 1, gap);
+		field_reach(f, at - pw, gap);
+		field_reach(f, at - pw + 1, gap);
+		field_reach(f, at - 1, gap);
+		field_reach(f, at + 1, gap);
+		field_reach(f, at + pw - 1, gap);
+		field_reach(f, at + pw, gap);
+		field_reach(f, at + pw + 1, gap);
 	}
 	return f->d[i];
 }
@@ -2157,11 +2224,8 @@ field_at(struct edge_field *f, int i)
 static void
 field_free(struct edge_field *f)
 {
-	free(f->d);
-	free(f->open);
-	free(f->done);
-	free(f->queue);
-	free(f->seed);
+	if (f->heap)
+		free(f->d);	/* the block */
 }
 
 /* A pose's gap to an edge along the field: its best square's, on its
@@ -2190,13 +2254,13 @@ field_gap(struct edge_field *f, const struct pose *p)
 /*
  * CC-28's free turn toward edge f: it faces f, and the side of its
  * footprint toward that edge stays where it is (the top-left square on
- * the other axis), so a unit against the edge stays against it. None
- * when u already faces f, has four fronts (all its sides are fronts), or
- * where the turned unit can't stand or would come into an enemy's front.
+ * the other axis), so a unit against the edge stays against it; its
+ * pose, into out. None when u already faces f or has four fronts (all
+ * its sides are fronts); nor where the turned unit can't stand or would
+ * come into an enemy's front (free_turn_clear).
  */
 static bool
-free_turn(const struct bt_state *st, struct bt_unit *u, int f,
-    struct pose *out)
+free_turn_pose(const struct bt_unit *u, int f, struct pose *out)
 {
 	struct pose p = pose_of(u), q = p;
 
@@ -2211,7 +2275,19 @@ free_turn(const struct bt_state *st, struct bt_unit *u, int f,
 		q.x = p.x + p.w - q.w;
 	if (f == BT_S)
 		q.y = p.y + p.h - q.h;
-	if (!may_stop(st, u, &q, NULL))
+	*out = q;
+	return true;
+}
+
+/* May u make the free turn to pose q (free_turn_pose's): can it stand
+ * there, coming into no enemy's front? */
+static bool
+free_turn_clear(const struct bt_state *st, struct bt_unit *u,
+    const struct pose *q)
+{
+	struct pose p = pose_of(u);
+
+	if (!may_stop(st, u, q, NULL))
 		return false;
 	for (size_t i = 0; i < st->nunits; i++) {
 		const struct bt_unit *e = &st->units[i];
@@ -2220,13 +2296,12 @@ free_turn(const struct bt_state *st, struct bt_unit *u, int f,
 		if (e == u || !cc_in_battle(e) || !cc_enemies(u, e))
 			continue;
 		before = cc_front_touches(e, u);
-		put(u, &q);
+		put(u, q);
 		after = cc_front_touches(e, u);
 		put(u, &p);
 		if (after && !before)
 			return false;
 	}
-	*out = q;
 	return true;
 }
 
@@ -2384,7 +2459,12 @@ best_hope(const struct bt_map *m, const struct pose *start, int r, int t,
     bool safe)
 {
 	struct retreat_end e = { 0 };
-	int gap = edge_gap(m, start, nearest_edge(m, start)) - r;
+	/* A turned start's ends count only where the edge they face, t - 1,
+	 * is their nearest (rank_search), so an end of it is no nearer an
+	 * edge than it is to that one, which is no nearer than from start
+	 * less r; and a way off over that edge needs it within r. */
+	int gap = edge_gap(m, start, t > 0 ? t - 1 : nearest_edge(m, start)) -
+	    r;
 
 	e.found = true;
 	e.off = gap <= 0;
@@ -2393,6 +2473,16 @@ best_hope(const struct bt_map *m, const struct pose *start, int r, int t,
 	e.crooked = t > 0;
 	e.turn = t;
 	return e;
+}
+
+/* The cost in feet of each of the n steps of the search's way to window
+ * square at (reach_path's, but the step off the map): what each adds to
+ * the way's cost, less its tie-break (under TIE). */
+static void
+reach_costs(const struct reach *rc, int at, int n, int *cost)
+{
+	for (int k = n - 1, i = at; k >= 0; k--, i = rc->s.prev[i])
+		cost[k] = (rc->s.dist[i] - rc->s.dist[rc->s.prev[i]]) / TIE;
 }
 
 /*
@@ -2405,22 +2495,29 @@ bool
 cc_retreat(struct bt_state *st, struct bt_dice *dice, struct bt_unit *u)
 {
 	struct move path[MAX_RETREAT];
+	int costs[MAX_RETREAT];
 	struct pose home = pose_of(u), start[5], p, q;
 	struct retreat_end best = { 0 };
 	struct reach rc, keep;
 	struct edge_field field;
+	int room[FIELD_ROOM * FIELD_SQUARE / sizeof(int)];
+	/* the searches' arrays: the one kept's room, and the next's */
+	int rooms[2][BT_SEARCH_ROOM(RETREAT_ROOM) / sizeof(int)], kept = 0;
 	struct occ oc;
-	bool can[5] = { true }, turn_safe[5] = { true }, pruned[5] = { false };
+	bool can[5] = { true }, pruned[5] = { false };
+	bool turn_safe[5] = { true, true, true, true, true };
+	bool asked[5] = { true };
 	bool have = false, gone, grid;
 	char *words = NULL, *more;
 	int len = 0, spent = 0, budget = cc_speed(st, u);
 
+	/* The free turns' poses; whether each may be made, and is safe,
+	 * asked only of one whose search is to be made (asked[]): nothing
+	 * moves until the retreat is chosen. */
 	start[0] = home;
 	for (int f = BT_N; f <= BT_W; f++)
-		if ((can[f + 1] = free_turn(st, u, f, &start[f + 1])))
-			turn_safe[f + 1] = !provokes(st, u, &home,
-			    &start[f + 1], NULL);
-	edge_field(st, u, budget / CC_STEP + 1, &field);
+		can[f + 1] = free_turn_pose(u, f, &start[f + 1]);
+	edge_field(st, u, budget / CC_STEP + 1, &field, room);
 	/* The searches' grid (nothing moves until the retreat is chosen),
 	 * when the field covers the map already: filling one for a map
 	 * much bigger than the retreat's reach would cost more than it
@@ -2438,7 +2535,9 @@ cc_retreat(struct bt_state *st, struct bt_dice *dice, struct bt_unit *u)
 			    (!safe && !pruned[t]))
 				continue;
 			/* nor where it can't be better than the best so far
-			 * (the search without safe then neither) */
+			 * (the search without safe then neither); a turn
+			 * not asked yet is hoped safe first, which a safe
+			 * hope beats no less than an unsafe one */
 			if (best.found) {
 				struct retreat_end hope = best_hope(&st->map,
 				    &start[t], budget / CC_STEP, t,
@@ -2447,8 +2546,25 @@ cc_retreat(struct bt_state *st, struct bt_dice *dice, struct bt_unit *u)
 				if (!better(&hope, &best))
 					continue;
 			}
+			if (!asked[t]) {
+				asked[t] = true;
+				can[t] = free_turn_clear(st, u, &start[t]);
+				turn_safe[t] = can[t] && !provokes(st, u, &home,
+				    &start[t], NULL);
+				if (!can[t])
+					continue;
+				if (best.found && !turn_safe[t] && safe) {
+					struct retreat_end hope = best_hope(
+					    &st->map, &start[t],
+					    budget / CC_STEP, t, false);
+
+					if (!better(&hope, &best))
+						continue;
+				}
+			}
 			reach_from(st, u, grid ? &oc : NULL, &start[t],
-			    REACH_RETREAT, budget, safe, 0, 0, &rc);
+			    REACH_RETREAT, budget, safe, 0, 0, &rc,
+			    rooms[1 - kept], sizeof(rooms[0]));
 			pruned[t] = rc.pruned;
 			rank_search(st, u, &field, &rc, t, turn_safe[t], &best,
 			    &improved);
@@ -2459,6 +2575,7 @@ cc_retreat(struct bt_state *st, struct bt_dice *dice, struct bt_unit *u)
 			if (have)
 				bt_search_free(&keep.s);
 			keep = rc;
+			kept = 1 - kept;	/* the next search's room */
 			have = true;
 		}
 	field_free(&field);
@@ -2466,34 +2583,52 @@ cc_retreat(struct bt_state *st, struct bt_dice *dice, struct bt_unit *u)
 		occ_free(&oc, NULL);
 	if (have) {
 		len = reach_path(&keep, best.at, best.off, path, MAX_RETREAT);
-		bt_search_free(&keep.s);
 		if (len < 0)
 			len = 0;
+		else
+			reach_costs(&keep, best.at, len - best.off, costs);
+		bt_search_free(&keep.s);
 	}
 
 	/* Carried out: the turn, then step by step, each a move like any
-	 * other for the reactions it sets off (CC-21, CC-25). */
+	 * other for the reactions it sets off (CC-21, CC-25). The search
+	 * has each step's pose and cost (a reaction hurts u alone and
+	 * moves no unit); where it found the way safe, nothing on it
+	 * provokes an attack (provokes), and where not, opportunity and
+	 * readied are asked only of a move that provokes one: provokes
+	 * is the union of what they look for. */
 	p = home;
 	gone = false;
 	if (best.turn > 0) {
 		q = start[best.turn];
-		opportunity(st, dice, u, &p, &q, NULL);
+		if (!turn_safe[best.turn])
+			opportunity(st, dice, u, &p, &q, NULL);
 		if (cc_in_battle(u)) {
 			put(u, &q);
-			readied(st, dice, u, &p, &q, NULL);
+			if (!turn_safe[best.turn])
+				readied(st, dice, u, &p, &q, NULL);
 			p = q;
 		}
 	}
 	for (int i = 0; i < len && cc_in_battle(u); i++) {
-		struct bt_error quiet;
 		int cost;
-		bool leaves;
+		bool leaves, reacts;
 
-		bt_error_init(&quiet, NULL);
-		try_move(st, u, &p, &path[i], false, &q, &cost, &leaves,
-		    &quiet, NULL);
-		bt_error_free(&quiet);
-		opportunity(st, dice, u, &p, &q, NULL);
+		if (best.off && i == len - 1) {	/* the step off the map */
+			struct bt_error quiet;
+
+			bt_error_init(&quiet, NULL);
+			try_move(st, u, &p, &path[i], false, &q, &cost,
+			    &leaves, &quiet, NULL);
+			bt_error_free(&quiet);
+		} else {
+			q = moved(&p, &path[i]);
+			cost = costs[i];
+			leaves = false;
+		}
+		reacts = !best.safe && provokes(st, u, &p, &q, NULL);
+		if (reacts)
+			opportunity(st, dice, u, &p, &q, NULL);
 		if (!cc_in_battle(u))
 			break;
 		spent += cost;
@@ -2509,7 +2644,8 @@ cc_retreat(struct bt_state *st, struct bt_dice *dice, struct bt_unit *u)
 			gone = true;
 			break;
 		}
-		readied(st, dice, u, &p, &q, NULL);
+		if (reacts)
+			readied(st, dice, u, &p, &q, NULL);
 		p = q;
 	}
 	if (!cc_in_battle(u)) {		/* destroyed on the way */
@@ -2592,6 +2728,12 @@ cc_move(struct bt_state *st, struct bt_dice *dice, const struct bt_order *o,
     struct bt_error *err)
 {
 	struct move moves[MAX_MOVES];
+	/* the simulation's answers for each move, which carrying it out
+	 * asks again of the same facts: from there on only u changes (a
+	 * reaction's attack hurts u alone, and no unit moves), and it
+	 * stops once broken or gone */
+	struct pose to[MAX_MOVES];
+	int costs[MAX_MOVES], done;
 	struct pose p, start, alone;
 	struct bt_unit *u;
 	struct bt_log_entry *e;
@@ -2672,6 +2814,8 @@ cc_move(struct bt_state *st, struct bt_dice *dice, const struct bt_order *o,
 		if (spent > left)
 			return refuse_cost(st, u, moves, nmoves, i, left,
 			    err);
+		to[i] = q;
+		costs[i] = cost;
 		rotated_now |= moves[i].kind == ROTATE;
 		if (leaves) {
 			p = q;
@@ -2679,7 +2823,11 @@ cc_move(struct bt_state *st, struct bt_dice *dice, const struct bt_order *o,
 			leaves_at_stop = true;
 			break;
 		}
-		if ((touched = new_contact(st, u, &p, &q)) != NULL) {
+		/* a new contact is with an enemy u is next to at q: none
+		 * where it is next to none (cc_in_contact, one test of the
+		 * ring round it a unit, where new_contact moves u twice) */
+		if (near_enemy(st, u, &q, NULL) &&
+		    (touched = new_contact(st, u, &p, &q)) != NULL) {
 			p = q;		/* CC-13 */
 			stop = i;
 			made_contact = true;
@@ -2712,22 +2860,28 @@ cc_move(struct bt_state *st, struct bt_dice *dice, const struct bt_order *o,
 		bt_log_text(e, "%s disengages (CC-23)", u->id);
 	}
 	st->turn.present = true;
-	p = alone = start;
+	p = start;
 	spent = 0;
+	done = 0;
 	for (int i = 0; i <= stop; i++) {
-		struct pose q;
-		int cost;
-		bool leaves;
+		struct pose q = to[i];
+		int cost = costs[i];
+		bool leaves = i == stop && leaves_at_stop, reacts;
 
 		/* CC-28: broken on the way, it moves no more by order */
 		if (!cc_in_battle(u) || (u->status & BT_ST_BROKEN)) {
 			stop = i - 1;
 			break;
 		}
-		try_move(st, u, &p, &moves[i], false, &q, &cost,
-		    &leaves, err, NULL);
+		/* Whether any enemy may strike (CC-21) or shoot (CC-25) at
+		 * it for this move, asked once: provokes is the union of
+		 * what opportunity and readied look for, of every enemy that
+		 * may react to any order (the order's --hold only holds
+		 * more), so where it says none both would find none. */
+		reacts = provokes(st, u, &p, &q, NULL);
 		/* CC-21: a step or a rotation that leaves a front */
-		opportunity(st, dice, u, &p, &q, o);
+		if (reacts)
+			opportunity(st, dice, u, &p, &q, o);
 		if (!cc_in_battle(u) || (u->status & BT_ST_BROKEN)) {
 			stop = i - 1;
 			break;
@@ -2746,17 +2900,26 @@ cc_move(struct bt_state *st, struct bt_dice *dice, const struct bt_order *o,
 			cc_leave_battle(st, u, BT_ST_FLED);
 			break;
 		}
-		readied(st, dice, u, &p, &q, o);
+		if (reacts)
+			readied(st, dice, u, &p, &q, o);
 		p = q;
-		if (may_stop(st, u, &p, NULL))
-			alone = p;
+		done = i + 1;
 	}
 	/* CC-10: broken part-way while inside a friend, it goes back to
-	 * where it last stood clear, so no state has units overlapping. */
+	 * where it last stood clear, so no state has units overlapping.
+	 * Where it stood clear is asked only then, of the poses it went
+	 * through, last first: no other unit has moved since. */
 	put_back = (u->status & BT_ST_BROKEN) && cc_in_battle(u) &&
 	    !may_stop(st, u, &p, NULL);
-	if (put_back)
+	if (put_back) {
+		alone = start;
+		for (int i = done - 1; i >= 0; i--)
+			if (may_stop(st, u, &to[i], NULL)) {
+				alone = to[i];
+				break;
+			}
 		put(u, &alone);
+	}
 	e = bt_log_add(st, "move", u->id);
 	if (!cc_in_battle(u)) {
 		if (u->status & BT_ST_FLED)

@@ -571,7 +571,8 @@ cc_in_contact(const struct bt_state *st, const struct bt_unit *u)
 		const struct bt_unit *e = &st->units[i];
 		struct bt_rect re = cc_rect(e);
 
-		if (e != u && cc_in_battle(e) && cc_meet(&ring, &re) &&
+		/* the ring first: most units miss it */
+		if (cc_meet(&ring, &re) && e != u && cc_in_battle(e) &&
 		    cc_enemies(u, e) && cc_adjacent(u, e))
 			return true;
 	}
@@ -624,8 +625,13 @@ cc_side(const struct bt_state *st, const struct bt_unit *u)
 	 * sides, and the commanders ask for every rating. */
 	for (size_t i = 0; i < st->nsides; i++) {
 		const struct bt_side *s = &st->sides[i];
+		const char *p = s->id, *q = u->side;
 
-		if (s->id[0] == u->side[0] && strcmp(s->id, u->side) == 0)
+		/* strcmp's answer, byte by byte here as cc_enemies does:
+		 * a side's id is a word, where the call cost more */
+		while (*p != '\0' && *p == *q)
+			p++, q++;
+		if (*p == *q)
 			return s;
 	}
 	return NULL;
@@ -702,11 +708,15 @@ cc_settle(struct bt_state *st, struct bt_dice *dice)
 	 * own, found by name. Its first entry says which. */
 	bool by_address = st->norder > 0 && cc_unit_at(st, st->order[0]) != NULL;
 
+	/* the active unit is in 'order' once: no name compared after it */
+	bool found = st->active == NULL;
+
 	for (size_t i = 0; i < st->norder; i++) {
 		struct bt_unit *u = by_address ? cc_unit_at(st, st->order[i]) :
 		    NULL;
-		bool active = st->active != NULL &&
-		    strcmp(st->order[i], st->active) == 0;
+		bool active = !found && strcmp(st->order[i], st->active) == 0;
+
+		found |= active;
 
 		if (u == NULL)
 			u = bt_unit_find(st, st->order[i]);

@@ -430,13 +430,15 @@ bt_cli_refuse_ended(const struct bt_state *st)
 static bt_play_fn *
 play_fn(const struct bt_ruleset *r, const char *what)
 {
-	if (strcmp(what, "move") == 0)
+	/* the first letter tells most apart with no call (every order
+	 * bt-sim plays comes here) */
+	if (what[0] == 'm' && strcmp(what, "move") == 0)
 		return r->move;
-	if (strcmp(what, "attack") == 0)
+	if (what[0] == 'a' && strcmp(what, "attack") == 0)
 		return r->attack;
-	if (strcmp(what, "act") == 0)
+	if (what[0] == 'a' && strcmp(what, "act") == 0)
 		return r->act;
-	if (strcmp(what, "morale") == 0)
+	if (what[0] == 'm' && strcmp(what, "morale") == 0)
 		return r->morale;
 	return r->resolve;
 }

@@ -459,7 +459,12 @@ split(const char *line, struct words *w, char *why, size_t size, int *col)
 			continue;
 		}
 		if (in_word && byte_kind[(unsigned char)ch] == LETTER) {
-			*out++ = ch;	/* most of a line */
+			/* most of a line: the word's letters to the next
+			 * byte that is none, in a loop of their own */
+			do
+				*out++ = *s++;
+			while (byte_kind[(unsigned char)*s] == LETTER);
+			s--;
 			continue;
 		}
 		if (ch == '\0' || ch == ' ' || ch == '\t') {

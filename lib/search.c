@@ -16,6 +16,7 @@
  * reaches past it, so it is at most twice as wide as the squares reached.
  */
 #include <stdlib.h>
+#include <string.h>
 
 #include "bt.h"
 
@@ -32,9 +33,15 @@ struct entry {
 	int		 at;		/* window index */
 };
 
+/* A search's queue starts in room of its own on the stack (QUEUE_FIRST
+ * entries, more than a cc or kingdom search queues) and moves to the
+ * heap only when it outgrows it: most searches allocate none. */
+#define QUEUE_FIRST	256
+
 struct queue {
 	struct entry	*v;
 	size_t		 n, cap;
+	struct entry	*first;		/* the room on the stack */
 };
 
 static bool
@@ -49,8 +56,12 @@ push(struct queue *q, int d, int at)
 	size_t i;
 
 	if (q->n == q->cap) {
-		q->cap = q->cap ? q->cap * 2 : 256;
-		q->v = bt_xreallocarray(q->v, q->cap, sizeof(*q->v));
+		q->cap *= 2;
+		if (q->v == q->first) {
+			q->v = bt_xreallocarray(NULL, q->cap, sizeof(*q->v));
+			memcpy(q->v, q->first, q->n * sizeof(*q->v));
+		} else
+			q->v = bt_xreallocarray(q->v, q->cap, sizeof(*q->v));
 	}
 	i = q->n++;
 	q->v[i].d = d;
@@ -96,21 +107,25 @@ bt_search_at(const struct bt_search *s, int x, int y)
 	return (y + s->r) * s->side + x + s->r;
 }
 
-/* A window of half-width r, with nothing reached. */
+/* A window of half-width r, with nothing reached: its arrays and the
+ * search's flags in one block, dist first (bt_search_free frees it), in
+ * room (size bytes) when it fits there. */
 static void
-window(struct bt_search *s, unsigned char **flags, int r)
+window(struct bt_search *s, unsigned char **flags, int r, void *room,
+    size_t size)
 {
 	size_t n;
 
 	s->r = r;
 	s->side = 2 * r + 1;
 	n = (size_t)s->side * (size_t)s->side;
-	s->dist = bt_xreallocarray(NULL, n, sizeof(*s->dist));
-	s->prev = bt_xcalloc(n, sizeof(*s->prev));
-	s->how = bt_xcalloc(n, sizeof(*s->how));
-	*flags = bt_xcalloc(n, sizeof(**flags));
-	for (size_t i = 0; i < n; i++)
-		s->dist[i] = -1;
+	s->own = room == NULL || BT_SEARCH_ROOM(r) > size;
+	s->dist = s->own ? bt_xcalloc(n, 2 * sizeof(int) + 2) :
+	    memset(room, 0, BT_SEARCH_ROOM(r));
+	s->prev = s->dist + n;
+	s->how = (signed char *)(s->prev + n);
+	*flags = (unsigned char *)(s->how + n);
+	memset(s->dist, 0xff, n * sizeof(*s->dist));	/* -1 */
 }
 
 /* Index at of window old as an index of window s, which holds it. */
@@ -131,7 +146,7 @@ widen(struct bt_search *s, unsigned char **flags, struct queue *q, int r)
 	struct bt_search old = *s;
 	unsigned char *oldflags = *flags;
 
-	window(s, flags, r);
+	window(s, flags, r, NULL, 0);
 	for (int i = 0; i < old.side * old.side; i++) {
 		int at;
 
@@ -146,8 +161,7 @@ widen(struct bt_search *s, unsigned char **flags, struct queue *q, int r)
 	}
 	for (size_t i = 0; i < q->n; i++)
 		q->v[i].at = moved_to(s, &old, q->v[i].at);
-	bt_search_free(&old);
-	free(oldflags);
+	bt_search_free(&old);		/* and oldflags, of its block */
 }
 
 /*
@@ -162,11 +176,19 @@ void
 bt_search(struct bt_search *s, int r, int budget, int nmoves,
     bt_move_fn *move, void *ctx, int gx, int gy)
 {
-	struct queue q = { NULL, 0, 0 };
+	bt_search_in(s, NULL, 0, r, budget, nmoves, move, ctx, gx, gy);
+}
+
+void
+bt_search_in(struct bt_search *s, void *room, size_t size, int r,
+    int budget, int nmoves, bt_move_fn *move, void *ctx, int gx, int gy)
+{
+	struct entry first[QUEUE_FIRST];
+	struct queue q = { first, 0, QUEUE_FIRST, first };
 	unsigned char *flags;
 	bool goal = abs(gx) <= r && abs(gy) <= r;
 
-	window(s, &flags, r < SEARCH_FIRST ? r : SEARCH_FIRST);
+	window(s, &flags, r < SEARCH_FIRST ? r : SEARCH_FIRST, room, size);
 	s->dist[bt_search_at(s, 0, 0)] = 0;
 	push(&q, 0, bt_search_at(s, 0, 0));
 	while (q.n > 0) {
@@ -213,8 +235,8 @@ bt_search(struct bt_search *s, int r, int budget, int nmoves,
 			push(&q, d, to);
 		}
 	}
-	free(q.v);
-	free(flags);
+	if (q.v != q.first)
+		free(q.v);
 }
 
 /* The moves from home to window square at, into moves; returns how many,
@@ -238,7 +260,6 @@ bt_search_path(const struct bt_search *s, int at, int *moves, int max)
 void
 bt_search_free(struct bt_search *s)
 {
-	free(s->dist);
-	free(s->prev);
-	free(s->how);
+	if (s->own)
+		free(s->dist);	/* the block of window() */
 }
