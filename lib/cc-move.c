@@ -508,6 +508,53 @@ quiet_rule(const struct bt_unit *u, bool flies, const struct move *m,
 	return 0;
 }
 
+/*
+ * quiet_rule by table, for the listing's search, which asks it of some
+ * hundred moves a search: its answer for a move of each kind (and, for
+ * a step, whether backward), a unit of four fronts or not, flying or
+ * not, and the classes c of the move's squares: the move's cost, or -1
+ * if it is refused or leaves the map (the search goes on from neither).
+ * Those are all quiet_rule reads of u and m (keep them so), and the
+ * search tries no rotation from a rotated node, so rotated_already is
+ * false. Made once, from quiet_rule itself: the rules stay in one place.
+ */
+#define RULE_CLASSES	(2 * OCC_OFF)	/* every OR of the classes */
+
+static short rule_table[ABOUT + 1][2][2][2][RULE_CLASSES];
+
+/* The table of move m (its kind, whether it steps back) for a unit of
+ * four fronts or not, flying or not. */
+static const short *
+rule_of(const struct move *m, bool four, bool flies)
+{
+	static bool made;
+
+	if (!made) {
+		struct bt_unit u;
+		struct move mv;
+		int cost;
+		bool leaves;
+
+		memset(&u, 0, sizeof(u));
+		memset(&mv, 0, sizeof(mv));
+		for (int kind = STEP; kind <= ABOUT; kind++)
+		    for (int back = 0; back < 2; back++)
+			for (int fo = 0; fo < 2; fo++)
+			    for (int fl = 0; fl < 2; fl++)
+				for (unsigned c = 0; c < RULE_CLASSES; c++) {
+					mv.kind = (enum move_kind)kind;
+					mv.dy = back ? 1 : -1;
+					u.fronts = fo ? 4 : 2;
+					rule_table[kind][back][fo][fl][c] =
+					    quiet_rule(&u, fl, &mv, false, c,
+					    &cost, &leaves, NULL) < 0 ||
+					    leaves ? -1 : (short)cost;
+				}
+		made = true;
+	}
+	return rule_table[m->kind][m->dy > 0][four][flies];
+}
+
 /* The squares move m from pose p newly holds (moved(p, m) is q), or, for
  * a rotation, sweeps: from a pose on the map (a search goes on from
  * none that leaves), the sweep holds the new footprint, and is on the
@@ -1600,6 +1647,9 @@ struct search_moves {
 	 * least (least_cost) */
 	int		 dnode[4][MAX_POSE_MOVES];
 	int		 least[MAX_POSE_MOVES];
+	/* quiet_rule's table of each move (rule_of), for a unit that
+	 * walks and one that flies: [flies][move] */
+	const short	*rule[2][MAX_POSE_MOVES];
 };
 
 struct search_moves_kept {
@@ -1760,8 +1810,11 @@ search_moves(const struct bt_unit *u, struct cc_scratch *sc)
 		memcpy(sm->word8[k] + 8 - sm->mlen[k], sm->m[k].word,
 		    sm->mlen[k]);
 	}
-	for (int k = 0; k < sm->nm; k++)
+	for (int k = 0; k < sm->nm; k++) {
 		sm->least[k] = least_cost(&sm->m[k]);
+		sm->rule[0][k] = rule_of(&sm->m[k], four, false);
+		sm->rule[1][k] = rule_of(&sm->m[k], four, true);
+	}
 	for (sm->norot = 0; sm->norot < sm->nm &&
 	    sm->m[sm->norot].kind != ROTATE; sm->norot++)
 		continue;
@@ -1775,7 +1828,6 @@ cc_reachable(const struct bt_state *st, const struct bt_unit *cu,
 	/* try_move and new_contact put the unit on the poses they try,
 	 * then back where it stands */
 	struct bt_unit *u = (struct bt_unit *)cu;
-	const struct move *m;
 	const struct pose (*to_of)[MAX_POSE_MOVES];
 	const size_t *mlen;
 	struct search_moves *sm;
@@ -1788,6 +1840,7 @@ cc_reachable(const struct bt_state *st, const struct bt_unit *cu,
 	int norot;		/* the moves before the first rotation */
 	int side = u->w > u->h ? u->w : u->h, wside;
 	const int *least;
+	const short *const *rule;	/* quiet_rule's, of each move */
 	bool flies = cc_flies(st, u);
 	char keep8[8];
 	size_t sets, size;
@@ -1799,7 +1852,6 @@ cc_reachable(const struct bt_state *st, const struct bt_unit *cu,
 		sc = &own;
 	occ_fill(st, u, &oc, sc);
 	sm = search_moves(u, sc);
-	m = sm->m;
 	to_of = sm->to_of;
 	mlen = sm->mlen;
 	nm = sm->nm;
@@ -1834,6 +1886,7 @@ cc_reachable(const struct bt_state *st, const struct bt_unit *cu,
 	if (sm->ww != wside)
 		search_offsets(sm, wside, ps.w);
 	least = sm->least;
+	rule = sm->rule[flies];
 	memcpy(ps.line, "bt-move ", strlen("bt-move "));
 	memcpy(ps.line + strlen("bt-move "), u->id, strlen(u->id));
 	ps.line[ps.prefix - 1] = ' ';
@@ -1893,7 +1946,6 @@ cc_reachable(const struct bt_state *st, const struct bt_unit *cu,
 				const struct pose *d = &to_of[p.facing][k];
 				struct pose q;
 				int cost, to = i + dto[k];
-				bool leaves, bad;
 				unsigned fp;
 
 				/* none that could not be the cheapest way to
@@ -1908,9 +1960,8 @@ cc_reachable(const struct bt_state *st, const struct bt_unit *cu,
 				fp = 0;
 				for (int j = first[k]; j < first[k + 1]; j++)
 					fp |= at[sm->off[j]];
-				bad = quiet_rule(u, flies, &m[k], rotated, fp,
-				    &cost, &leaves, NULL) < 0;
-				if (bad || leaves || c + cost > left ||
+				cost = rule[k][fp];
+				if (cost < 0 || c + cost > left ||
 				    (node_reached(&ps, to) &&
 				    ps.n[to].cost <= c + cost))
 					continue;
