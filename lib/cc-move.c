@@ -1256,21 +1256,32 @@ node_of(const struct pose_search *ps, int x, int y, int facing, bool rotated)
 	    ps->x0;
 }
 
-/* Node i's pose: w and h swap with a quarter turn from home. */
-static struct pose
-node_pose(const struct pose_search *ps, const struct pose *home, int i)
+/* The pose of facing f at (px, py) in the window: w and h swap with a
+ * quarter turn from home. */
+static inline struct pose
+window_pose(const struct pose_search *ps, const struct pose *home, int px,
+    int py, int f)
 {
 	struct pose p = *home;
-	int layer = i / (ps->w * ps->h);
 
-	p.x = ps->x0 + i % ps->w;
-	p.y = ps->y0 + i / ps->w % ps->h;
-	p.facing = layer / 2;
-	if ((p.facing + home->facing) % 2 == 1) {
+	p.x = ps->x0 + px;
+	p.y = ps->y0 + py;
+	p.facing = f;
+	if ((f + home->facing) % 2 == 1) {
 		p.w = home->h;
 		p.h = home->w;
 	}
 	return p;
+}
+
+/* Node i's pose. */
+static struct pose
+node_pose(const struct pose_search *ps, const struct pose *home, int i)
+{
+	unsigned wh = (unsigned)(ps->w * ps->h), rest = (unsigned)i % wh;
+
+	return window_pose(ps, home, (int)(rest % (unsigned)ps->w),
+	    (int)(rest / (unsigned)ps->w), (int)((unsigned)i / wh / 2));
 }
 
 /* The rotations' words (parse_move's) about each of the first
@@ -1841,6 +1852,8 @@ cc_reachable(const struct bt_state *st, const struct bt_unit *cu,
 	int side = u->w > u->h ? u->w : u->h, wside;
 	const int *least;
 	const short *const *rule;	/* quiet_rule's, of each move */
+	const unsigned char *corner;
+	unsigned wh;			/* the nodes of a layer */
 	bool flies = cc_flies(st, u);
 	char keep8[8];
 	size_t sets, size;
@@ -1887,6 +1900,10 @@ cc_reachable(const struct bt_state *st, const struct bt_unit *cu,
 		search_offsets(sm, wside, ps.w);
 	least = sm->least;
 	rule = sm->rule[flies];
+	wh = (unsigned)(ps.w * ps.h);
+	/* the window's square of node (0, 0)'s corner: the window starts
+	 * a square before the nodes' */
+	corner = oc.win + oc.ww + 1;
 	memcpy(ps.line, "bt-move ", strlen("bt-move "));
 	memcpy(ps.line + strlen("bt-move "), u->id, strlen(u->id));
 	ps.line[ps.prefix - 1] = ' ';
@@ -1920,22 +1937,23 @@ cc_reachable(const struct bt_state *st, const struct bt_unit *cu,
 		for (int word = 0; word < ps.words; word++)
 		    for (uint64_t w = set[word]; w != 0; w &= w - 1) {
 			int i = word * 64 + lowest_bit(w);
-			struct pose p;
-			bool rotated = i / (ps.w * ps.h) % 2;
-			const unsigned char *at;	/* p's corner */
+			/* the node's place and layer, by two divisions */
+			unsigned layer = (unsigned)i / wh, rest = (unsigned)i % wh;
+			int px = (int)(rest % (unsigned)ps.w);
+			int py = (int)(rest / (unsigned)ps.w), f = (int)layer / 2;
+			bool rotated = layer % 2;
+			const unsigned char *at;	/* its corner */
+			const struct pose *d;
 			const int *first, *dto;
-			int px, py, kend;
+			int kend;
 			bool inner;
 
 			if (ps.n[i].stop)
 				continue;
-			p = node_pose(&ps, &home, i);
-			px = p.x - ps.x0;
-			py = p.y - ps.y0;
-			at = oc.win + (size_t)(p.y - oc.wy0) * oc.ww + p.x -
-			    oc.wx0;
-			first = sm->first[p.facing];
-			dto = sm->dnode[p.facing];
+			at = corner + (size_t)py * oc.ww + px;
+			first = sm->first[f];
+			dto = sm->dnode[f];
+			d = to_of[f];
 			/* the rotations are the last moves */
 			kend = rotated && norot < affords ? norot : affords;
 			/* no move takes a node this far from the window's
@@ -1943,15 +1961,14 @@ cc_reachable(const struct bt_state *st, const struct bt_unit *cu,
 			inner = px >= sm->reach && py >= sm->reach &&
 			    px < ps.w - sm->reach && py < ps.h - sm->reach;
 			for (int k = 0; k < kend; k++) {
-				const struct pose *d = &to_of[p.facing][k];
-				struct pose q;
 				int cost, to = i + dto[k];
 				unsigned fp;
 
 				/* none that could not be the cheapest way to
 				 * where it goes is tried */
-				if ((!inner && (px + d->x < 0 || py + d->y < 0 ||
-				    px + d->x >= ps.w || py + d->y >= ps.h)) ||
+				if ((!inner && (px + d[k].x < 0 ||
+				    py + d[k].y < 0 || px + d[k].x >= ps.w ||
+				    py + d[k].y >= ps.h)) ||
 				    (node_reached(&ps, to) &&
 				    ps.n[to].cost <= c + least[k]))
 					continue;
@@ -1965,16 +1982,13 @@ cc_reachable(const struct bt_state *st, const struct bt_unit *cu,
 				    (node_reached(&ps, to) &&
 				    ps.n[to].cost <= c + cost))
 					continue;
-				q = *d;
-				q.x += p.x;
-				q.y += p.y;
 				node_cost(&ps, to, c + cost);
 				/* its footprint's classes (classes(), by the
 				 * table) */
 				fp = 0;
-				for (int j = sm->foot[q.facing];
-				    j < sm->foot[q.facing + 1]; j++)
-					fp |= at[d->y * oc.ww + d->x +
+				for (int j = sm->foot[d[k].facing];
+				    j < sm->foot[d[k].facing + 1]; j++)
+					fp |= at[d[k].y * oc.ww + d[k].x +
 					    sm->off[j]];
 				ps.n[to].fp = (unsigned char)fp;
 				ps.n[to].prev = i;
@@ -1983,15 +1997,26 @@ cc_reachable(const struct bt_state *st, const struct bt_unit *cu,
 				 * 10000 / 50 of 7 bytes at the most */
 				ps.n[to].len = (unsigned short)(ps.n[i].len +
 				    mlen[k] + 1);
+				ps.n[to].stop = false;
+				ps.n[to].provokes = ps.n[i].provokes;
 				/* no contact, nor a front left, away from
-				 * the squares that make them */
-				ps.n[to].stop = (fp & OCC_NEAR) &&
-				    makes_contact(st, &p, &q, &oc);
-				ps.n[to].provokes = ps.n[i].provokes ||
-				    ((oc.nready > 0 ||
-				    (ps.n[i].fp & OCC_FRONT)) &&
-				    provokes_of(st, u, &p, &q, &oc,
-				    ps.n[i].fp));
+				 * the squares that make them: the poses are
+				 * made only to ask */
+				if ((fp & OCC_NEAR) || (!ps.n[i].provokes &&
+				    (oc.nready > 0 || (ps.n[i].fp & OCC_FRONT)))) {
+					struct pose p = window_pose(&ps, &home,
+					    px, py, f), q = d[k];
+
+					q.x += p.x;
+					q.y += p.y;
+					ps.n[to].stop = (fp & OCC_NEAR) &&
+					    makes_contact(st, &p, &q, &oc);
+					ps.n[to].provokes = ps.n[i].provokes ||
+					    ((oc.nready > 0 ||
+					    (ps.n[i].fp & OCC_FRONT)) &&
+					    provokes_of(st, u, &p, &q, &oc,
+					    ps.n[i].fp));
+				}
 			}
 		}
 		memset(set, 0, (size_t)ps.words * sizeof(*set));
