@@ -1872,8 +1872,16 @@ cc_reachable(const struct bt_state *st, const struct bt_unit *cu,
 	/* the window of a unit's whole move, not of what it has left: the
 	 * same for each search of its turn, so that sm's tables of it are
 	 * made once (the nodes' order, and the ends', are the same in any
-	 * window that holds them) */
-	r = speed / CC_STEP + u->w + u->h;
+	 * window that holds them). It holds every node a move the search
+	 * tries goes to, so that no move's end is tested against its edges:
+	 * a step shifts the corner by a square and costs CC_STEP at the
+	 * least, a rotation by sm->reach at the most, about by none, and a
+	 * way has one rotation at the most (CC-11); so a node whose way's
+	 * least costs (least[]) add up to no more than speed is at most
+	 * speed / CC_STEP + sm->reach squares from home either way, and
+	 * the moves tried from a node of cost c are those with c + least[k]
+	 * no more than left. */
+	r = speed / CC_STEP + sm->reach;
 	ps.x0 = home.x - r;
 	ps.y0 = home.y - r;
 	ps.w = ps.h = 2 * r + 1;
@@ -1946,7 +1954,6 @@ cc_reachable(const struct bt_state *st, const struct bt_unit *cu,
 			const struct pose *d;
 			const int *first, *dto;
 			int kend;
-			bool inner;
 
 			if (ps.n[i].stop)
 				continue;
@@ -1956,20 +1963,13 @@ cc_reachable(const struct bt_state *st, const struct bt_unit *cu,
 			d = to_of[f];
 			/* the rotations are the last moves */
 			kend = rotated && norot < affords ? norot : affords;
-			/* no move takes a node this far from the window's
-			 * edges out of it */
-			inner = px >= sm->reach && py >= sm->reach &&
-			    px < ps.w - sm->reach && py < ps.h - sm->reach;
 			for (int k = 0; k < kend; k++) {
 				int cost, to = i + dto[k];
 				unsigned fp;
 
 				/* none that could not be the cheapest way to
 				 * where it goes is tried */
-				if ((!inner && (px + d[k].x < 0 ||
-				    py + d[k].y < 0 || px + d[k].x >= ps.w ||
-				    py + d[k].y >= ps.h)) ||
-				    (node_reached(&ps, to) &&
+				if ((node_reached(&ps, to) &&
 				    ps.n[to].cost <= c + least[k]))
 					continue;
 				/* try_quiet, its squares' classes from the
