@@ -5,6 +5,7 @@
  * first, then carried out: a refused order changes nothing, and only
  * contact (CC-13) cuts one short.
  */
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -1162,7 +1163,8 @@ find_path(const struct bt_state *st, struct bt_unit *u, int tx, int ty,
 #define MAX_POSE_MOVES	(ALL_STEPS + 1 + 2 * MAX_PIVOTS)
 
 struct pose_node {
-	int		 cost;		/* feet, once reached (node_reached) */
+	unsigned	 key;		/* the search's stamp + the cost in feet,
+					 * once reached (node_reached) */
 	int		 prev;		/* node before, or -1 at home */
 	signed char	 how;		/* the move from prev */
 	bool		 stop;		/* reached by a move into contact */
@@ -1192,9 +1194,29 @@ struct pose_search {
 	int		 words;		/* in a set of nodes */
 	uint64_t	*of_cost;	/* [cost / CC_STEP % COST_RING][word] */
 	uint64_t	*reached;	/* [words] */
-	char		*line;		/* "bt-move ID ", then an end's words */
+	unsigned	 stamp;		/* the keys' of this search (STAMP) */
+	char		*line;		/* "bt-move ID ", padded with NULs to a
+					 * multiple of 8 bytes (report_end) */
 	size_t		 prefix;	/* strlen("bt-move ID ") */
 };
+
+/*
+ * A node's cost is kept as a key, its search's stamp + the cost, so that
+ * whether a node is reached, and at what cost, is one subtraction: the
+ * nodes are kept from one search to the next (the scratch's), never
+ * cleared, each search's stamp STAMP more than the last's, and a node of
+ * an earlier one, its key less than the stamp, is as unsigned thousands
+ * of millions more. A cost is at most a speed, 10000 (cc.c's bounds).
+ */
+#define STAMP		(1U << 16)
+
+/* The cost of node i, or more than any (UINT_MAX / 2 at the least) if it
+ * is not reached yet. */
+static inline unsigned
+node_costs(const struct pose_search *ps, int i)
+{
+	return ps->n[i].key - ps->stamp;
+}
 
 /* A cost and a node's index are never negative: as unsigned, their
  * divisions by a power of two are a shift and a mask, with no fix-up
@@ -1206,11 +1228,12 @@ cost_set(const struct pose_search *ps, int c)
 	    ps->words;
 }
 
-/* Has node i been reached? Until then, nothing of it is set. */
+/* Has node i been reached? Until then, nothing of it is set but its
+ * key, an earlier search's. */
 static inline bool
 node_reached(const struct pose_search *ps, int i)
 {
-	return (ps->reached[(unsigned)i / 64] >> ((unsigned)i % 64)) & 1;
+	return node_costs(ps, i) < STAMP;
 }
 
 /* Node i costs c now: it leaves the set of its old cost for c's.
@@ -1225,8 +1248,8 @@ node_cost(struct pose_search *ps, int i, int c)
 	if (!node_reached(ps, i))
 		ps->reached[word] |= bit;
 	else
-		cost_set(ps, n->cost)[word] &= ~bit;
-	n->cost = c;
+		cost_set(ps, (int)(n->key - ps->stamp))[word] &= ~bit;
+	n->key = ps->stamp + (unsigned)c;
 	cost_set(ps, c)[word] |= bit;
 }
 
@@ -1296,9 +1319,6 @@ static const char *const ccw_words[MAX_PIVOTS] = {
 	"ccw:16"
 };
 
-/* Room for the words of a way, in a search's line. */
-#define REPORT_WORDS	(MAX_MOVES * 8)
-
 /* The moves a unit may make in the search: the steps, about, the
  * rotations, in this order, which is that of their least cost. */
 static int
@@ -1329,26 +1349,34 @@ pose_moves(const struct bt_unit *u, struct move *m)
 }
 
 /*
- * The way to node i, at pose at, reported to fn with its bt-move line:
- * the words of its moves, each with the space before it, written after
- * the line's prefix but its last space (base), made once a search. The
- * way is walked once, from its end back: each word is copied as the 8
- * bytes of word8 that end with it (spaces before it, then the space and
- * the word), at where it ends, the node's len; the bytes before the
+ * The way to node i, at pose at, added to o as a bt-move of unit, its
+ * line written in place in o's text, with no copy: first the prefix
+ * "bt-move ID ", as the 8-byte words of the search's (ps->line, padded),
+ * whose bytes past it the words write over; then the words of the moves,
+ * each with the space before it, after the prefix's last space (base).
+ * The way is walked once, from its end back: each word is copied as the
+ * 8 bytes of word8 that end with it (spaces before it, then the space
+ * and the word), at where it ends, the node's len; the bytes before the
  * word are written over by the word before, and those of the first
  * word, in the prefix, are put back from keep8 (base's 8 bytes before).
- * A listing reports hundreds of ways a turn.
+ * A listing adds hundreds of ways a turn.
  */
 static void
 report_end(const struct pose_search *ps, const struct pose *at,
     const char (*word8)[8], const size_t *mlen, const char *keep8, int i,
-    cc_reach_fn *fn, void *ctx)
+    struct bt_options *o, const char *unit)
 {
-	char *base = ps->line + ps->prefix - 1;
-	struct cc_reach_end end;
-	size_t e = ps->n[i].len;
+	size_t len = ps->prefix - 1 + ps->n[i].len, e = ps->n[i].len;
+	struct bt_option *op;
+	/* the prefix's words may reach 8 bytes past the line's NUL */
+	char *line = bt_options_add_room(o, BT_OPT_MOVE, unit, len, 8, &op);
+	char *base = line + ps->prefix - 1;
 
-	base[e] = '\0';
+	/* "bt-move " and an id make 10 bytes at the least: two words
+	 * with no loop, then the rest (an id of 8 or more) */
+	memcpy(line, ps->line, 16);
+	for (size_t k = 16; k < ps->prefix; k += 8)
+		memcpy(line + k, ps->line + k, 8);
 	for (int k = i; ps->n[k].prev >= 0; k = ps->n[k].prev) {
 		int how = ps->n[k].how;
 
@@ -1356,14 +1384,12 @@ report_end(const struct pose_search *ps, const struct pose *at,
 		e -= mlen[how] + 1;
 	}
 	memcpy(base - 8, keep8, 8);
-	end.len = ps->prefix - 1 + ps->n[i].len;
-	end.provokes = ps->n[i].provokes;
-	end.x = at->x;
-	end.y = at->y;
-	end.facing = at->facing;
-	end.cost = ps->n[i].cost;
-	end.line = ps->line;
-	fn(ctx, &end);
+	line[len] = '\0';
+	op->x = at->x;
+	op->y = at->y;
+	op->facing = at->facing;
+	op->cost = (int)node_costs(ps, i);
+	op->provokes = ps->n[i].provokes;
 }
 
 /* n bytes of sc's memory *p (of *size), grown to hold them; its old
@@ -1384,6 +1410,7 @@ cc_scratch_free(struct cc_scratch *sc)
 {
 	free(sc->grid);
 	free(sc->nodes);
+	free(sc->poses);
 	search_moves_free(sc->moves);
 	ground_free(sc);
 	memset(sc, 0, sizeof(*sc));
@@ -1834,7 +1861,7 @@ search_moves(const struct bt_unit *u, struct cc_scratch *sc)
 
 void
 cc_reachable(const struct bt_state *st, const struct bt_unit *cu,
-    cc_reach_fn *fn, void *ctx, struct cc_scratch *sc)
+    struct bt_options *o, struct cc_scratch *sc)
 {
 	/* try_move and new_contact put the unit on the poses they try,
 	 * then back where it stands */
@@ -1843,11 +1870,11 @@ cc_reachable(const struct bt_state *st, const struct bt_unit *cu,
 	const size_t *mlen;
 	struct search_moves *sm;
 	struct pose home = pose_of(u);
-	struct pose_search ps;
+	struct pose_search ps, hot;
 	struct occ oc;
 	struct cc_scratch own = { 0 };
 	int speed = cc_speed(st, u), left = speed - st->turn.moved, nm, r;
-	int start, nodes;
+	int start, twin, nodes;
 	int norot;		/* the moves before the first rotation */
 	int side = u->w > u->h ? u->w : u->h, wside;
 	const int *least;
@@ -1856,7 +1883,7 @@ cc_reachable(const struct bt_state *st, const struct bt_unit *cu,
 	unsigned wh;			/* the nodes of a layer */
 	bool flies = cc_flies(st, u);
 	char keep8[8];
-	size_t sets, size;
+	size_t sets, size, pad;
 	char *block;
 
 	if (left <= 0)
@@ -1891,17 +1918,30 @@ cc_reachable(const struct bt_state *st, const struct bt_unit *cu,
 	/* the window of the grid: every square of a footprint whose corner
 	 * is a node's, and a ring round them */
 	wside = ps.w + side + 1;
-	/* one block: the sets (zeroed), the nodes, the line, the window */
+	/* one block: the sets (zeroed), the line, the window */
 	sets = (size_t)(COST_RING + 1) * ps.words * sizeof(*ps.of_cost);
-	size = sets + (size_t)nodes * sizeof(*ps.n) + ps.prefix +
-	    REPORT_WORDS + (size_t)wside * wside;
+	pad = (ps.prefix + 7) / 8 * 8;
+	size = sets + pad + (size_t)wside * wside;
 	block = scratch(&sc->nodes, &sc->nodes_size, size);
 	memset(block, 0, sets);
 	ps.of_cost = (uint64_t *)block;
 	ps.reached = ps.of_cost + (size_t)COST_RING * ps.words;
-	ps.n = (struct pose_node *)(block + sets);
-	ps.line = (char *)(ps.n + nodes);
-	occ_window(&oc, (unsigned char *)ps.line + ps.prefix + REPORT_WORDS,
+	ps.line = block + sets;
+	/* the nodes, kept with their keys (STAMP): zeroed when made, and
+	 * when the stamps would wrap */
+	if ((size_t)nodes > sc->nposes) {
+		free(sc->poses);
+		sc->poses = bt_xcalloc((size_t)nodes, sizeof(*ps.n));
+		sc->nposes = (size_t)nodes;
+		sc->stamp = 0;
+	} else if (sc->stamp >= UINT_MAX - 2 * STAMP) {
+		memset(sc->poses, 0, sc->nposes * sizeof(*ps.n));
+		sc->stamp = 0;
+	}
+	sc->stamp += STAMP;
+	ps.n = sc->poses;
+	ps.stamp = sc->stamp;
+	occ_window(&oc, (unsigned char *)ps.line + pad,
 	    ps.x0 - 1, ps.y0 - 1, wside, wside);
 	/* the window's side sets the nodes' (sm is of one footprint) */
 	if (sm->ww != wside)
@@ -1912,6 +1952,7 @@ cc_reachable(const struct bt_state *st, const struct bt_unit *cu,
 	/* the window's square of node (0, 0)'s corner: the window starts
 	 * a square before the nodes' */
 	corner = oc.win + oc.ww + 1;
+	memset(ps.line, 0, pad);
 	memcpy(ps.line, "bt-move ", strlen("bt-move "));
 	memcpy(ps.line + strlen("bt-move "), u->id, strlen(u->id));
 	ps.line[ps.prefix - 1] = ' ';
@@ -1919,14 +1960,20 @@ cc_reachable(const struct bt_state *st, const struct bt_unit *cu,
 	 * writes on ("bt-move " is 8) */
 	memcpy(keep8, ps.line + ps.prefix - 9, 8);
 	start = node_of(&ps, home.x, home.y, home.facing, st->turn.rotated);
+	twin = node_of(&ps, home.x, home.y, home.facing, !st->turn.rotated);
 	node_cost(&ps, start, 0);
 	ps.n[start].prev = -1;
 	ps.n[start].stop = false;
 	ps.n[start].provokes = false;
 	ps.n[start].len = 0;
 	ps.n[start].fp = (unsigned char)classes(&oc, rect_of(&home), NULL);
+	/* the search's loop asks hot, a copy of ps that no call it makes
+	 * out of line is given (report_end is given ps), so that its
+	 * fields stay in registers: a store to a node could otherwise
+	 * change them, for all the compiler knows */
+	hot = ps;
 	for (int c = 0; c <= left; c += CC_STEP) {
-		uint64_t *set = cost_set(&ps, c);
+		uint64_t *set = cost_set(&hot, c);
 		int affords = 0;	/* the moves of a least cost left */
 
 		/* the moves come by their least cost: the loop stops at
@@ -1942,20 +1989,20 @@ cc_reachable(const struct bt_state *st, const struct bt_unit *cu,
 		 * a word of c's are taken from a copy of it, lowest bit
 		 * first (the loop of the words is the body's, not indented
 		 * for it) */
-		for (int word = 0; word < ps.words; word++)
+		for (int word = 0; word < hot.words; word++)
 		    for (uint64_t w = set[word]; w != 0; w &= w - 1) {
 			int i = word * 64 + lowest_bit(w);
 			/* the node's place and layer, by two divisions */
 			unsigned layer = (unsigned)i / wh, rest = (unsigned)i % wh;
-			int px = (int)(rest % (unsigned)ps.w);
-			int py = (int)(rest / (unsigned)ps.w), f = (int)layer / 2;
+			int px = (int)(rest % (unsigned)hot.w);
+			int py = (int)(rest / (unsigned)hot.w), f = (int)layer / 2;
 			bool rotated = layer % 2;
 			const unsigned char *at;	/* its corner */
 			const struct pose *d;
 			const int *first, *dto;
 			int kend;
 
-			if (ps.n[i].stop)
+			if (hot.n[i].stop)
 				continue;
 			at = corner + (size_t)py * oc.ww + px;
 			first = sm->first[f];
@@ -1969,8 +2016,8 @@ cc_reachable(const struct bt_state *st, const struct bt_unit *cu,
 
 				/* none that could not be the cheapest way to
 				 * where it goes is tried */
-				if ((node_reached(&ps, to) &&
-				    ps.n[to].cost <= c + least[k]))
+				if (node_costs(&hot, to) <=
+				    (unsigned)(c + least[k]))
 					continue;
 				/* try_quiet, its squares' classes from the
 				 * window */
@@ -1979,10 +2026,9 @@ cc_reachable(const struct bt_state *st, const struct bt_unit *cu,
 					fp |= at[sm->off[j]];
 				cost = rule[k][fp];
 				if (cost < 0 || c + cost > left ||
-				    (node_reached(&ps, to) &&
-				    ps.n[to].cost <= c + cost))
+				    node_costs(&hot, to) <= (unsigned)(c + cost))
 					continue;
-				node_cost(&ps, to, c + cost);
+				node_cost(&hot, to, c + cost);
 				/* its footprint's classes (classes(), by the
 				 * table) */
 				fp = 0;
@@ -1990,59 +2036,57 @@ cc_reachable(const struct bt_state *st, const struct bt_unit *cu,
 				    j < sm->foot[d[k].facing + 1]; j++)
 					fp |= at[d[k].y * oc.ww + d[k].x +
 					    sm->off[j]];
-				ps.n[to].fp = (unsigned char)fp;
-				ps.n[to].prev = i;
-				ps.n[to].how = (signed char)k;
+				hot.n[to].fp = (unsigned char)fp;
+				hot.n[to].prev = i;
+				hot.n[to].how = (signed char)k;
 				/* no way has more than speed / CC_STEP moves,
 				 * 10000 / 50 of 7 bytes at the most */
-				ps.n[to].len = (unsigned short)(ps.n[i].len +
+				hot.n[to].len = (unsigned short)(hot.n[i].len +
 				    mlen[k] + 1);
-				ps.n[to].stop = false;
-				ps.n[to].provokes = ps.n[i].provokes;
+				hot.n[to].stop = false;
+				hot.n[to].provokes = hot.n[i].provokes;
 				/* no contact, nor a front left, away from
 				 * the squares that make them: the poses are
 				 * made only to ask */
-				if ((fp & OCC_NEAR) || (!ps.n[i].provokes &&
-				    (oc.nready > 0 || (ps.n[i].fp & OCC_FRONT)))) {
-					struct pose p = window_pose(&ps, &home,
+				if ((fp & OCC_NEAR) || (!hot.n[i].provokes &&
+				    (oc.nready > 0 || (hot.n[i].fp & OCC_FRONT)))) {
+					struct pose p = window_pose(&hot, &home,
 					    px, py, f), q = d[k];
 
 					q.x += p.x;
 					q.y += p.y;
-					ps.n[to].stop = (fp & OCC_NEAR) &&
+					hot.n[to].stop = (fp & OCC_NEAR) &&
 					    makes_contact(st, &p, &q, &oc);
-					ps.n[to].provokes = ps.n[i].provokes ||
+					hot.n[to].provokes = hot.n[i].provokes ||
 					    ((oc.nready > 0 ||
-					    (ps.n[i].fp & OCC_FRONT)) &&
+					    (hot.n[i].fp & OCC_FRONT)) &&
 					    provokes_of(st, u, &p, &q, &oc,
-					    ps.n[i].fp));
+					    hot.n[i].fp));
 				}
 			}
 		}
-		memset(set, 0, (size_t)ps.words * sizeof(*set));
+		memset(set, 0, (size_t)hot.words * sizeof(*set));
 	}
 	/* each pose once: the cheaper of its two layers, unrotated first;
 	 * in the order of the nodes' index */
 	for (int word = 0; word < ps.words; word++)
 	    for (uint64_t w = ps.reached[word]; w != 0; w &= w - 1) {
-		int i = word * 64 + lowest_bit(w);
+		int i = word * 64 + lowest_bit(w), other;
+		unsigned ci = node_costs(&ps, i), co;
 		struct pose t;
-		int other;
 
-		if (ps.n[i].cost <= 0)
+		/* home, and home in the other layer (its pose) */
+		if (ci == 0 || i == twin)
 			continue;
-		t = node_pose(&ps, &home, i);
-		if (t.x == home.x && t.y == home.y && t.facing == home.facing)
+		other = (unsigned)i / wh % 2 ? i - (int)wh : i + (int)wh;
+		co = node_costs(&ps, other);	/* if not reached, more */
+		if (co < ci || (co == ci && other < i))
 			continue;
-		other = i / (ps.w * ps.h) % 2 ? i - ps.w * ps.h :
-		    i + ps.w * ps.h;
-		if (node_reached(&ps, other) &&
-		    (ps.n[other].cost < ps.n[i].cost ||
-		    (ps.n[other].cost == ps.n[i].cost && other < i)))
-			continue;
-		if (!(ps.n[i].fp & OCC_NO_STOP))	/* may_stop */
-			report_end(&ps, &t, sm->word8, mlen, keep8, i, fn,
-			    ctx);
+		if (!(ps.n[i].fp & OCC_NO_STOP)) {	/* may_stop */
+			t = node_pose(&ps, &home, i);
+			report_end(&ps, &t, sm->word8, mlen, keep8, i, o,
+			    u->id);
+		}
 	}
 	occ_free(&oc, sc);
 	cc_scratch_free(&own);

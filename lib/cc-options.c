@@ -31,8 +31,9 @@ struct memo_unit {
 };
 
 struct memo_end {
-	struct cc_reach_end e;
-	size_t		 line;		/* its offset in text */
+	int		 x, y, facing, cost;
+	bool		 provokes;
+	size_t		 line, len;	/* its offset in text, its length */
 };
 
 struct memo {
@@ -138,7 +139,7 @@ memo_key(struct memo *mm, const struct bt_state *st, const struct bt_unit *u)
 	mm->valid = true;
 }
 
-/* The ends of the search just made, as add_move listed them: o's
+/* The ends of the search just made, as cc_reachable listed them: o's
  * options from first on, their lines the text from o->text + at, kept
  * whole in one copy. */
 static void
@@ -164,35 +165,16 @@ memo_keep(struct memo *mm, const struct bt_options *o, size_t first,
 		const struct bt_option *op = &o->v[first + i];
 		struct memo_end *me = &mm->ends[i];
 
-		me->e.x = op->x;
-		me->e.y = op->y;
-		me->e.facing = op->facing;
-		me->e.cost = op->cost;
-		me->e.provokes = op->provokes;
+		me->x = op->x;
+		me->y = op->y;
+		me->facing = op->facing;
+		me->cost = op->cost;
+		me->provokes = op->provokes;
 		me->line = op->line - at;
 		/* the lines are NUL-ended, one after another */
-		me->e.len = (i + 1 < n ? o->v[first + i + 1].line - at : len) -
+		me->len = (i + 1 < n ? o->v[first + i + 1].line - at : len) -
 		    me->line - 1;
 	}
-}
-
-struct moves {
-	struct bt_options *o;
-	const char	*id;
-};
-
-static void
-add_move(void *ctx, const struct cc_reach_end *e)
-{
-	struct moves *m = ctx;
-	struct bt_option *op;
-
-	op = bt_options_add_line(m->o, BT_OPT_MOVE, m->id, e->line, e->len);
-	op->x = e->x;
-	op->y = e->y;
-	op->facing = e->facing;
-	op->cost = e->cost;
-	op->provokes = e->provokes;
 }
 
 /* bt-move, to every end the search finds, or the memo kept. */
@@ -201,7 +183,6 @@ add_moves(const struct bt_state *st, const struct bt_unit *u,
     struct bt_options *o)
 {
 	struct memo *mm;
-	struct moves m = { o, u->id };
 	size_t first = o->n, at = o->len;
 
 	if (o->memo == NULL) {
@@ -211,15 +192,20 @@ add_moves(const struct bt_state *st, const struct bt_unit *u,
 	mm = o->memo;
 	if (memo_holds(mm, st, u)) {
 		for (size_t i = 0; i < mm->nends; i++) {
-			struct cc_reach_end e = mm->ends[i].e;
+			const struct memo_end *me = &mm->ends[i];
+			struct bt_option *op = bt_options_add_line(o,
+			    BT_OPT_MOVE, u->id, mm->text + me->line, me->len);
 
-			e.line = mm->text + mm->ends[i].line;
-			add_move(&m, &e);
+			op->x = me->x;
+			op->y = me->y;
+			op->facing = me->facing;
+			op->cost = me->cost;
+			op->provokes = me->provokes;
 		}
 		return;
 	}
 	memo_key(mm, st, u);
-	cc_reachable(st, u, add_move, &m, &mm->sc);
+	cc_reachable(st, u, o, &mm->sc);
 	memo_keep(mm, o, first, at);
 }
 

@@ -174,6 +174,20 @@ bt_options_add_line(struct bt_options *o, enum bt_option_kind kind,
 	return op;
 }
 
+char *
+bt_options_add_room(struct bt_options *o, enum bt_option_kind kind,
+    const char *unit, size_t len, size_t slack, struct bt_option **op)
+{
+	char *line;
+
+	*op = new_option(o, kind, unit);
+	reserve(o, len + 1 + slack);
+	line = o->text + o->len;
+	(*op)->line = o->len;
+	o->len += len + 1;
+	return line;
+}
+
 struct bt_option *
 bt_options_add_words(struct bt_options *o, enum bt_option_kind kind,
     const char *unit, const char *const *words, size_t n)
