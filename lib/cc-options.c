@@ -263,7 +263,11 @@ add_attacks(const struct bt_state *st, const struct bt_unit *u,
 			struct bt_option *op;
 			const char *rule;
 
-			if (cc_cannot_attack(st, u, t, ranged, &rule) != NULL)
+			/* cc_cannot_attack's first refusal (CC-16), asked
+			 * here of every unit, most of them not its enemies
+			 * in the battle */
+			if (!cc_in_battle(t) || !cc_enemies(u, t) ||
+			    cc_cannot_attack(st, u, t, ranged, &rule) != NULL)
 				continue;
 			if (ranged)
 				op = add_order(o, BT_OPT_SHOOT, u, idlen,
