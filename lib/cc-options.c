@@ -193,8 +193,11 @@ add_moves(const struct bt_state *st, const struct bt_unit *u,
 	if (memo_holds(mm, st, u)) {
 		for (size_t i = 0; i < mm->nends; i++) {
 			const struct memo_end *me = &mm->ends[i];
-			struct bt_option *op = bt_options_add_line(o,
-			    BT_OPT_MOVE, u->id, mm->text + me->line, me->len);
+			struct bt_option *op;
+
+			/* its line and the NUL after it */
+			memcpy(bt_options_add_room(o, BT_OPT_MOVE, u->id,
+			    me->len, 0, &op), mm->text + me->line, me->len + 1);
 
 			op->x = me->x;
 			op->y = me->y;
