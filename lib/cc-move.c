@@ -1676,6 +1676,7 @@ struct search_moves {
 	int		 foot[5], nsq;
 	int		 reach;		/* the most a move shifts a corner by */
 	int		*sq, *off;
+	size_t		 cap;		/* of off, and of sq by twos */
 	int		 ww;
 	/* Where each move takes a node of each facing, as a difference of
 	 * index (node_of's: a rotation goes to the rotated layer, which
@@ -1714,8 +1715,8 @@ search_moves_free(void *p)
 	free(kept);
 }
 
-/* sm's squares (first, sq) from its moves and to_of: counted first
- * (sq NULL), then set. */
+/* sm's squares (first, sq) of facing f from its moves and to_of, from
+ * the first[f][0]th on; the next one's index. */
 static int
 move_squares_of(struct search_moves *sm, int f, const struct pose *o)
 {
@@ -1733,10 +1734,8 @@ move_squares_of(struct search_moves *sm, int f, const struct pose *o)
 				if (x >= old.x0 && x <= old.x1 &&
 				    y >= old.y0 && y <= old.y1)
 					continue;
-				if (sm->sq != NULL) {
-					sm->sq[2 * n] = x;
-					sm->sq[2 * n + 1] = y;
-				}
+				sm->sq[2 * n] = x;
+				sm->sq[2 * n + 1] = y;
 				n++;
 			}
 	}
@@ -1766,6 +1765,7 @@ search_moves(const struct bt_unit *u, struct cc_scratch *sc)
 {
 	struct pose o[4];
 	int n;
+	size_t span, bound;
 	struct search_moves_kept *kept;
 	struct search_moves *sm;
 	bool four = u->fronts == 4;
@@ -1783,6 +1783,7 @@ search_moves(const struct bt_unit *u, struct cc_scratch *sc)
 	if (kept->v[kept->next] == NULL) {
 		kept->v[kept->next] = bt_xmalloc(sizeof(*sm));
 		kept->v[kept->next]->sq = kept->v[kept->next]->off = NULL;
+		kept->v[kept->next]->cap = 0;
 	}
 	sm = kept->v[kept->next];
 	kept->next = (kept->next + 1) % SEARCH_MOVES_KEPT;
@@ -1814,32 +1815,33 @@ search_moves(const struct bt_unit *u, struct cc_scratch *sc)
 			if (dy > sm->reach)
 				sm->reach = dy;
 		}
-	free(sm->sq);
-	free(sm->off);
-	sm->sq = sm->off = NULL;
-	for (int pass = 0; pass < 2; pass++) {
-		n = 0;
-		for (int f = BT_N; f <= BT_W; f++) {
-			sm->first[f][0] = n;
-			n = move_squares_of(sm, f, &o[f]);
-		}
-		for (int f = BT_N; f <= BT_W; f++) {
-			sm->foot[f] = n;
-			for (int y = 0; y < o[f].h; y++)
-				for (int x = 0; x < o[f].w; x++, n++)
-					if (sm->sq != NULL) {
-						sm->sq[2 * n] = x;
-						sm->sq[2 * n + 1] = y;
-					}
-		}
-		sm->foot[4] = sm->nsq = n;
-		if (pass == 0) {
-			sm->sq = bt_xreallocarray(NULL, 2 * (size_t)n + 1,
-			    sizeof(*sm->sq));
-			sm->off = bt_xreallocarray(NULL, (size_t)n + 1,
-			    sizeof(*sm->off));
-		}
+	/* the squares in one pass, in room for as many as there may be:
+	 * a move's (move_squares) are in the hull of two footprints that
+	 * share a square (a rotation's pivot), each side w + h - 1 at the
+	 * most; and the footprints' */
+	span = (size_t)(u->w + u->h - 1);
+	bound = 4 * ((size_t)sm->nm * span * span + (size_t)u->w * u->h);
+	if (bound > sm->cap) {
+		free(sm->sq);
+		free(sm->off);
+		sm->sq = bt_xreallocarray(NULL, 2 * bound, sizeof(*sm->sq));
+		sm->off = bt_xreallocarray(NULL, bound, sizeof(*sm->off));
+		sm->cap = bound;
 	}
+	n = 0;
+	for (int f = BT_N; f <= BT_W; f++) {
+		sm->first[f][0] = n;
+		n = move_squares_of(sm, f, &o[f]);
+	}
+	for (int f = BT_N; f <= BT_W; f++) {
+		sm->foot[f] = n;
+		for (int y = 0; y < o[f].h; y++)
+			for (int x = 0; x < o[f].w; x++, n++) {
+				sm->sq[2 * n] = x;
+				sm->sq[2 * n + 1] = y;
+			}
+	}
+	sm->foot[4] = sm->nsq = n;
 	sm->ww = 0;
 	for (int k = 0; k < sm->nm; k++) {
 		/* the longest word is "ccw:16" (MAX_PIVOTS) */
