@@ -1877,6 +1877,7 @@ cc_reachable(const struct bt_state *st, const struct bt_unit *cu,
 	struct cc_scratch own = { 0 };
 	int speed = cc_speed(st, u), left = speed - st->turn.moved, nm, r;
 	int start, twin, nodes;
+	int affords;		/* the moves of a least cost left */
 	int norot;		/* the moves before the first rotation */
 	int side = u->w > u->h ? u->w : u->h, wside;
 	const int *least;
@@ -1974,14 +1975,14 @@ cc_reachable(const struct bt_state *st, const struct bt_unit *cu,
 	 * fields stay in registers: a store to a node could otherwise
 	 * change them, for all the compiler knows */
 	hot = ps;
+	affords = nm;
 	for (int c = 0; c <= left; c += CC_STEP) {
 		uint64_t *set = cost_set(&hot, c);
-		int affords = 0;	/* the moves of a least cost left */
 
-		/* the moves come by their least cost: the loop stops at
-		 * the first it may not make */
-		while (affords < nm && c + least[affords] <= left)
-			affords++;
+		/* the moves come by their least cost: those of a cost left
+		 * are the first affords, fewer as c grows */
+		while (affords > 0 && c + least[affords - 1] > left)
+			affords--;
 		/* none from here on: the nodes of c and dearer are ends,
 		 * as they are (their sets are not asked again) */
 		if (affords == 0)
