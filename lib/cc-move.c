@@ -1196,7 +1196,8 @@ struct pose_search {
 	uint64_t	*reached;	/* [words] */
 	unsigned	 stamp;		/* the keys' of this search (STAMP) */
 	char		*line;		/* "bt-move ID ", padded with NULs to a
-					 * multiple of 8 bytes (report_end) */
+					 * multiple of 8 bytes, 24 at the least
+					 * (report_end) */
 	size_t		 prefix;	/* strlen("bt-move ID ") */
 };
 
@@ -1368,14 +1369,15 @@ report_end(const struct pose_search *ps, const struct pose *at,
 {
 	size_t len = ps->prefix - 1 + ps->n[i].len, e = ps->n[i].len;
 	struct bt_option *op;
-	/* the prefix's words may reach 8 bytes past the line's NUL */
-	char *line = bt_options_add_room(o, BT_OPT_MOVE, unit, len, 8, &op);
+	/* the prefix's words may reach 16 bytes past the line's NUL */
+	char *line = bt_options_add_room(o, BT_OPT_MOVE, unit, len, 16, &op);
 	char *base = line + ps->prefix - 1;
 
-	/* "bt-move " and an id make 10 bytes at the least: two words
-	 * with no loop, then the rest (an id of 8 or more) */
-	memcpy(line, ps->line, 16);
-	for (size_t k = 16; k < ps->prefix; k += 8)
+	/* "bt-move " and an id make 10 bytes at the least, and the line
+	 * 12 with its NUL: three words with no loop, then the rest (an id
+	 * of 16 or more) */
+	memcpy(line, ps->line, 24);
+	for (size_t k = 24; k < ps->prefix; k += 8)
 		memcpy(line + k, ps->line + k, 8);
 	for (int k = i; ps->n[k].prev >= 0; k = ps->n[k].prev) {
 		int how = ps->n[k].how;
@@ -1923,7 +1925,7 @@ cc_reachable(const struct bt_state *st, const struct bt_unit *cu,
 	wside = ps.w + side + 1;
 	/* one block: the sets (zeroed), the line, the window */
 	sets = (size_t)(COST_RING + 1) * ps.words * sizeof(*ps.of_cost);
-	pad = (ps.prefix + 7) / 8 * 8;
+	pad = ps.prefix > 24 ? (ps.prefix + 7) / 8 * 8 : 24;
 	size = sets + pad + (size_t)wside * wside;
 	block = scratch(&sc->nodes, &sc->nodes_size, size);
 	memset(block, 0, sets);
