@@ -258,18 +258,26 @@ static void
 add_attacks(const struct bt_state *st, const struct bt_unit *u,
     size_t idlen, struct bt_options *o)
 {
+	/* u's squares and the ring round them, which holds its fronts'
+	 * strips (cc_strip): a unit that misses it is struck in no melee
+	 * (CC-17) */
+	struct bt_rect ring = { u->x - 1, u->y - 1, u->x + u->w, u->y + u->h };
+
 	for (int ranged = 0; ranged <= 1; ranged++) {
 		if (ranged && !u->ranged.present)
 			continue;
 		for (size_t i = 0; i < st->nunits; i++) {
 			const struct bt_unit *t = &st->units[i];
+			struct bt_rect rt = cc_rect(t);
 			struct bt_option *op;
 			const char *rule;
 
-			/* cc_cannot_attack's first refusal (CC-16), asked
-			 * here of every unit, most of them not its enemies
-			 * in the battle */
+			/* what cc_cannot_attack refuses first, asked here of
+			 * every unit, most of them not its enemies in the
+			 * battle (CC-16) or not next to it (CC-17); it still
+			 * decides */
 			if (!cc_in_battle(t) || !cc_enemies(u, t) ||
+			    (!ranged && !cc_meet(&ring, &rt)) ||
 			    cc_cannot_attack(st, u, t, ranged, &rule) != NULL)
 				continue;
 			if (ranged)
