@@ -299,6 +299,9 @@ static void
 add_actions(const struct bt_state *st, const struct bt_unit *u,
     size_t idlen, struct bt_options *o)
 {
+	/* as add_attacks' ring: a unit not in it is next to no side */
+	struct bt_rect ring = { u->x - 1, u->y - 1, u->x + u->w, u->y + u->h };
+
 	add_order(o, BT_OPT_ACT, u, idlen, "bt-act", "defend", NULL);
 	add_order(o, BT_OPT_ACT, u, idlen, "bt-act", "disengage", NULL);
 	add_order(o, BT_OPT_ACT, u, idlen, "bt-act", "ready contact", NULL);
@@ -307,9 +310,10 @@ add_actions(const struct bt_state *st, const struct bt_unit *u,
 		    NULL);
 	for (size_t i = 0; i < st->nunits; i++) {
 		const struct bt_unit *a = &st->units[i];
+		struct bt_rect ra = cc_rect(a);
 
-		if (a == u || !cc_in_battle(a) || cc_enemies(u, a) ||
-		    !cc_adjacent(u, a))
+		if (a == u || !cc_meet(&ring, &ra) || !cc_in_battle(a) ||
+		    cc_enemies(u, a) || !cc_adjacent(u, a))
 			continue;
 		add_order(o, BT_OPT_ACT, u, idlen, "bt-act", "support",
 		    a->id)->target = a->id;
