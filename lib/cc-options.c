@@ -276,8 +276,8 @@ add_attacks(const struct bt_state *st, const struct bt_unit *u,
 			 * every unit, most of them not its enemies in the
 			 * battle (CC-16) or not next to it (CC-17); it still
 			 * decides */
-			if (!cc_in_battle(t) || !cc_enemies(u, t) ||
-			    (!ranged && !cc_meet(&ring, &rt)) ||
+			if ((!ranged && !cc_meet(&ring, &rt)) ||
+			    !cc_in_battle(t) || !cc_enemies(u, t) ||
 			    cc_cannot_attack(st, u, t, ranged, &rule) != NULL)
 				continue;
 			if (ranged)
