@@ -33,7 +33,10 @@ struct memo_unit {
 struct memo_end {
 	int		 x, y, facing, cost;
 	bool		 provokes;
-	size_t		 line, len;	/* its offset in text, its length */
+	/* its offset in text: its length is up to the next's, or the
+	 * text's end, less its NUL (the lines are NUL-ended, one after
+	 * another), asked only when the memo holds */
+	size_t		 line;
 };
 
 struct memo {
@@ -171,9 +174,6 @@ memo_keep(struct memo *mm, const struct bt_options *o, size_t first,
 		me->cost = op->cost;
 		me->provokes = op->provokes;
 		me->line = op->line - at;
-		/* the lines are NUL-ended, one after another */
-		me->len = (i + 1 < n ? o->v[first + i + 1].line - at : len) -
-		    me->line - 1;
 	}
 }
 
@@ -193,11 +193,13 @@ add_moves(const struct bt_state *st, const struct bt_unit *u,
 	if (memo_holds(mm, st, u)) {
 		for (size_t i = 0; i < mm->nends; i++) {
 			const struct memo_end *me = &mm->ends[i];
+			size_t len = (i + 1 < mm->nends ? me[1].line :
+			    mm->len) - me->line - 1;
 			struct bt_option *op;
 
 			/* its line and the NUL after it */
-			memcpy(bt_options_add_room(o, BT_OPT_MOVE, u->id,
-			    me->len, 0, &op), mm->text + me->line, me->len + 1);
+			memcpy(bt_options_add_room(o, BT_OPT_MOVE, u->id, len,
+			    0, &op), mm->text + me->line, len + 1);
 
 			op->x = me->x;
 			op->y = me->y;
