@@ -1254,6 +1254,16 @@ node_cost(struct pose_search *ps, int i, int c)
 	cost_set(ps, c)[word] |= bit;
 }
 
+/* The word at p, cleared. */
+static inline uint64_t
+take_word(uint64_t *p)
+{
+	uint64_t w = *p;
+
+	*p = 0;
+	return w;
+}
+
 /* The index of the lowest bit set in w (not 0), by a de Bruijn
  * sequence: w's lowest bit times the sequence puts a distinct 6-bit
  * window at the top, which the table maps back to the bit's place. */
@@ -1992,10 +2002,12 @@ cc_reachable(const struct bt_state *st, const struct bt_unit *cu,
 		/* costs of c and less are settled: the moves of this loop
 		 * change the sets of dearer ones only, so that the nodes of
 		 * a word of c's are taken from a copy of it, lowest bit
-		 * first (the loop of the words is the body's, not indented
-		 * for it) */
+		 * first, the word cleared for the cost that comes round to
+		 * it (the loop of the words is the body's, not indented for
+		 * it) */
 		for (int word = 0; word < hot.words; word++)
-		    for (uint64_t w = set[word]; w != 0; w &= w - 1) {
+		    for (uint64_t w = take_word(&set[word]); w != 0;
+			w &= w - 1) {
 			int i = word * 64 + lowest_bit(w);
 			/* the node's place and layer, by two divisions */
 			unsigned layer = (unsigned)i / wh, rest = (unsigned)i % wh;
@@ -2070,7 +2082,6 @@ cc_reachable(const struct bt_state *st, const struct bt_unit *cu,
 				}
 			}
 		}
-		memset(set, 0, (size_t)hot.words * sizeof(*set));
 	}
 	/* each pose once: the cheaper of its two layers, unrotated first;
 	 * in the order of the nodes' index */
