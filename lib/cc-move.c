@@ -1942,19 +1942,23 @@ cc_reachable(const struct bt_state *st, const struct bt_unit *cu,
 	ps.of_cost = (uint64_t *)block;
 	ps.reached = ps.of_cost + (size_t)COST_RING * ps.words;
 	ps.line = block + sets;
-	/* the nodes, kept with their keys (STAMP): zeroed when made, and
-	 * when the stamps would wrap */
+	/* the nodes, kept with their keys (STAMP): their keys zeroed when
+	 * made, and when the stamps would wrap (nothing else of a node is
+	 * read before it is reached) */
 	if ((size_t)nodes > sc->nposes) {
 		free(sc->poses);
-		sc->poses = bt_xcalloc((size_t)nodes, sizeof(*ps.n));
+		sc->poses = bt_xreallocarray(NULL, (size_t)nodes,
+		    sizeof(*ps.n));
 		sc->nposes = (size_t)nodes;
-		sc->stamp = 0;
-	} else if (sc->stamp >= UINT_MAX - 2 * STAMP) {
-		memset(sc->poses, 0, sc->nposes * sizeof(*ps.n));
+		sc->stamp = UINT_MAX;
+	}
+	ps.n = sc->poses;
+	if (sc->stamp >= UINT_MAX - 2 * STAMP) {
+		for (size_t k = 0; k < sc->nposes; k++)
+			ps.n[k].key = 0;
 		sc->stamp = 0;
 	}
 	sc->stamp += STAMP;
-	ps.n = sc->poses;
 	ps.stamp = sc->stamp;
 	occ_window(&oc, (unsigned char *)ps.line + pad,
 	    ps.x0 - 1, ps.y0 - 1, wside, wside);
