@@ -973,6 +973,13 @@ struct bt_option *bt_options_add(struct bt_options *, enum bt_option_kind,
 struct bt_option *bt_options_add_line(struct bt_options *,
 	    enum bt_option_kind, const char *unit, const char *line,
 	    size_t len);
+/* bt_options_add_line with its line written in place by the caller, no
+ * copy: its len bytes and NUL at the pointer returned, which holds till
+ * the next add, with room for slack bytes more past them, which the
+ * caller may write on (the next line is written over them); *op the
+ * option. */
+char	*bt_options_add_room(struct bt_options *, enum bt_option_kind,
+	    const char *unit, size_t len, size_t slack, struct bt_option **);
 /* bt_options_add with its line the n words joined by a space each: a
  * listing's orders of ids and fixed words, with no format to read. */
 struct bt_option *bt_options_add_words(struct bt_options *,

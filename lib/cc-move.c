@@ -5,6 +5,7 @@
  * first, then carried out: a refused order changes nothing, and only
  * contact (CC-13) cuts one short.
  */
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -506,6 +507,53 @@ quiet_rule(const struct bt_unit *u, bool flies, const struct move *m,
 	if (clear != NULL)
 		*clear = none;
 	return 0;
+}
+
+/*
+ * quiet_rule by table, for the listing's search, which asks it of some
+ * hundred moves a search: its answer for a move of each kind (and, for
+ * a step, whether backward), a unit of four fronts or not, flying or
+ * not, and the classes c of the move's squares: the move's cost, or -1
+ * if it is refused or leaves the map (the search goes on from neither).
+ * Those are all quiet_rule reads of u and m (keep them so), and the
+ * search tries no rotation from a rotated node, so rotated_already is
+ * false. Made once, from quiet_rule itself: the rules stay in one place.
+ */
+#define RULE_CLASSES	(2 * OCC_OFF)	/* every OR of the classes */
+
+static short rule_table[ABOUT + 1][2][2][2][RULE_CLASSES];
+
+/* The table of move m (its kind, whether it steps back) for a unit of
+ * four fronts or not, flying or not. */
+static const short *
+rule_of(const struct move *m, bool four, bool flies)
+{
+	static bool made;
+
+	if (!made) {
+		struct bt_unit u;
+		struct move mv;
+		int cost;
+		bool leaves;
+
+		memset(&u, 0, sizeof(u));
+		memset(&mv, 0, sizeof(mv));
+		for (int kind = STEP; kind <= ABOUT; kind++)
+		    for (int back = 0; back < 2; back++)
+			for (int fo = 0; fo < 2; fo++)
+			    for (int fl = 0; fl < 2; fl++)
+				for (unsigned c = 0; c < RULE_CLASSES; c++) {
+					mv.kind = (enum move_kind)kind;
+					mv.dy = back ? 1 : -1;
+					u.fronts = fo ? 4 : 2;
+					rule_table[kind][back][fo][fl][c] =
+					    quiet_rule(&u, fl, &mv, false, c,
+					    &cost, &leaves, NULL) < 0 ||
+					    leaves ? -1 : (short)cost;
+				}
+		made = true;
+	}
+	return rule_table[m->kind][m->dy > 0][four][flies];
 }
 
 /* The squares move m from pose p newly holds (moved(p, m) is q), or, for
@@ -1131,7 +1179,8 @@ find_path(const struct bt_state *st, struct bt_unit *u, int tx, int ty,
 #define MAX_POSE_MOVES	(ALL_STEPS + 1 + 2 * MAX_PIVOTS)
 
 struct pose_node {
-	int		 cost;		/* feet, once reached (node_reached) */
+	unsigned	 key;		/* the search's stamp + the cost in feet,
+					 * once reached (node_reached) */
 	int		 prev;		/* node before, or -1 at home */
 	signed char	 how;		/* the move from prev */
 	bool		 stop;		/* reached by a move into contact */
@@ -1161,9 +1210,30 @@ struct pose_search {
 	int		 words;		/* in a set of nodes */
 	uint64_t	*of_cost;	/* [cost / CC_STEP % COST_RING][word] */
 	uint64_t	*reached;	/* [words] */
-	char		*line;		/* "bt-move ID ", then an end's words */
+	unsigned	 stamp;		/* the keys' of this search (STAMP) */
+	char		*line;		/* "bt-move ID ", padded with NULs to a
+					 * multiple of 8 bytes, 24 at the least
+					 * (report_end) */
 	size_t		 prefix;	/* strlen("bt-move ID ") */
 };
+
+/*
+ * A node's cost is kept as a key, its search's stamp + the cost, so that
+ * whether a node is reached, and at what cost, is one subtraction: the
+ * nodes are kept from one search to the next (the scratch's), never
+ * cleared, each search's stamp STAMP more than the last's, and a node of
+ * an earlier one, its key less than the stamp, is as unsigned thousands
+ * of millions more. A cost is at most a speed, 10000 (cc.c's bounds).
+ */
+#define STAMP		(1U << 16)
+
+/* The cost of node i, or more than any (UINT_MAX / 2 at the least) if it
+ * is not reached yet. */
+static inline unsigned
+node_costs(const struct pose_search *ps, int i)
+{
+	return ps->n[i].key - ps->stamp;
+}
 
 /* A cost and a node's index are never negative: as unsigned, their
  * divisions by a power of two are a shift and a mask, with no fix-up
@@ -1175,11 +1245,12 @@ cost_set(const struct pose_search *ps, int c)
 	    ps->words;
 }
 
-/* Has node i been reached? Until then, nothing of it is set. */
+/* Has node i been reached? Until then, nothing of it is set but its
+ * key, an earlier search's. */
 static inline bool
 node_reached(const struct pose_search *ps, int i)
 {
-	return (ps->reached[(unsigned)i / 64] >> ((unsigned)i % 64)) & 1;
+	return node_costs(ps, i) < STAMP;
 }
 
 /* Node i costs c now: it leaves the set of its old cost for c's.
@@ -1194,9 +1265,19 @@ node_cost(struct pose_search *ps, int i, int c)
 	if (!node_reached(ps, i))
 		ps->reached[word] |= bit;
 	else
-		cost_set(ps, n->cost)[word] &= ~bit;
-	n->cost = c;
+		cost_set(ps, (int)(n->key - ps->stamp))[word] &= ~bit;
+	n->key = ps->stamp + (unsigned)c;
 	cost_set(ps, c)[word] |= bit;
+}
+
+/* The word at p, cleared. */
+static inline uint64_t
+take_word(uint64_t *p)
+{
+	uint64_t w = *p;
+
+	*p = 0;
+	return w;
 }
 
 /* The index of the lowest bit set in w (not 0), by a de Bruijn
@@ -1225,21 +1306,32 @@ node_of(const struct pose_search *ps, int x, int y, int facing, bool rotated)
 	    ps->x0;
 }
 
-/* Node i's pose: w and h swap with a quarter turn from home. */
-static struct pose
-node_pose(const struct pose_search *ps, const struct pose *home, int i)
+/* The pose of facing f at (px, py) in the window: w and h swap with a
+ * quarter turn from home. */
+static inline struct pose
+window_pose(const struct pose_search *ps, const struct pose *home, int px,
+    int py, int f)
 {
 	struct pose p = *home;
-	int layer = i / (ps->w * ps->h);
 
-	p.x = ps->x0 + i % ps->w;
-	p.y = ps->y0 + i / ps->w % ps->h;
-	p.facing = layer / 2;
-	if ((p.facing + home->facing) % 2 == 1) {
+	p.x = ps->x0 + px;
+	p.y = ps->y0 + py;
+	p.facing = f;
+	if ((f + home->facing) % 2 == 1) {
 		p.w = home->h;
 		p.h = home->w;
 	}
 	return p;
+}
+
+/* Node i's pose. */
+static struct pose
+node_pose(const struct pose_search *ps, const struct pose *home, int i)
+{
+	unsigned wh = (unsigned)(ps->w * ps->h), rest = (unsigned)i % wh;
+
+	return window_pose(ps, home, (int)(rest % (unsigned)ps->w),
+	    (int)(rest / (unsigned)ps->w), (int)((unsigned)i / wh / 2));
 }
 
 /* The rotations' words (parse_move's) about each of the first
@@ -1253,9 +1345,6 @@ static const char *const ccw_words[MAX_PIVOTS] = {
 	"ccw:9", "ccw:10", "ccw:11", "ccw:12", "ccw:13", "ccw:14", "ccw:15",
 	"ccw:16"
 };
-
-/* Room for the words of a way, in a search's line. */
-#define REPORT_WORDS	(MAX_MOVES * 8)
 
 /* The moves a unit may make in the search: the steps, about, the
  * rotations, in this order, which is that of their least cost. */
@@ -1287,26 +1376,35 @@ pose_moves(const struct bt_unit *u, struct move *m)
 }
 
 /*
- * The way to node i, at pose at, reported to fn with its bt-move line:
- * the words of its moves, each with the space before it, written after
- * the line's prefix but its last space (base), made once a search. The
- * way is walked once, from its end back: each word is copied as the 8
- * bytes of word8 that end with it (spaces before it, then the space and
- * the word), at where it ends, the node's len; the bytes before the
+ * The way to node i, at pose at, added to o as a bt-move of unit, its
+ * line written in place in o's text, with no copy: first the prefix
+ * "bt-move ID ", as the 8-byte words of the search's (ps->line, padded),
+ * whose bytes past it the words write over; then the words of the moves,
+ * each with the space before it, after the prefix's last space (base).
+ * The way is walked once, from its end back: each word is copied as the
+ * 8 bytes of word8 that end with it (spaces before it, then the space
+ * and the word), at where it ends, the node's len; the bytes before the
  * word are written over by the word before, and those of the first
  * word, in the prefix, are put back from keep8 (base's 8 bytes before).
- * A listing reports hundreds of ways a turn.
+ * A listing adds hundreds of ways a turn.
  */
 static void
 report_end(const struct pose_search *ps, const struct pose *at,
     const char (*word8)[8], const size_t *mlen, const char *keep8, int i,
-    cc_reach_fn *fn, void *ctx)
+    struct bt_options *o, const char *unit)
 {
-	char *base = ps->line + ps->prefix - 1;
-	struct cc_reach_end end;
-	size_t e = ps->n[i].len;
+	size_t len = ps->prefix - 1 + ps->n[i].len, e = ps->n[i].len;
+	struct bt_option *op;
+	/* the prefix's words may reach 16 bytes past the line's NUL */
+	char *line = bt_options_add_room(o, BT_OPT_MOVE, unit, len, 16, &op);
+	char *base = line + ps->prefix - 1;
 
-	base[e] = '\0';
+	/* "bt-move " and an id make 10 bytes at the least, and the line
+	 * 12 with its NUL: three words with no loop, then the rest (an id
+	 * of 16 or more) */
+	memcpy(line, ps->line, 24);
+	for (size_t k = 24; k < ps->prefix; k += 8)
+		memcpy(line + k, ps->line + k, 8);
 	for (int k = i; ps->n[k].prev >= 0; k = ps->n[k].prev) {
 		int how = ps->n[k].how;
 
@@ -1314,14 +1412,12 @@ report_end(const struct pose_search *ps, const struct pose *at,
 		e -= mlen[how] + 1;
 	}
 	memcpy(base - 8, keep8, 8);
-	end.len = ps->prefix - 1 + ps->n[i].len;
-	end.provokes = ps->n[i].provokes;
-	end.x = at->x;
-	end.y = at->y;
-	end.facing = at->facing;
-	end.cost = ps->n[i].cost;
-	end.line = ps->line;
-	fn(ctx, &end);
+	line[len] = '\0';
+	op->x = at->x;
+	op->y = at->y;
+	op->facing = at->facing;
+	op->cost = (int)node_costs(ps, i);
+	op->provokes = ps->n[i].provokes;
 }
 
 /* n bytes of sc's memory *p (of *size), grown to hold them; its old
@@ -1342,6 +1438,7 @@ cc_scratch_free(struct cc_scratch *sc)
 {
 	free(sc->grid);
 	free(sc->nodes);
+	free(sc->poses);
 	search_moves_free(sc->moves);
 	ground_free(sc);
 	memset(sc, 0, sizeof(*sc));
@@ -1607,6 +1704,7 @@ struct search_moves {
 	int		 foot[5], nsq;
 	int		 reach;		/* the most a move shifts a corner by */
 	int		*sq, *off;
+	size_t		 cap;		/* of off, and of sq by twos */
 	int		 ww;
 	/* Where each move takes a node of each facing, as a difference of
 	 * index (node_of's: a rotation goes to the rotated layer, which
@@ -1616,6 +1714,9 @@ struct search_moves {
 	 * least (least_cost) */
 	int		 dnode[4][MAX_POSE_MOVES];
 	int		 least[MAX_POSE_MOVES];
+	/* quiet_rule's table of each move (rule_of), for a unit that
+	 * walks and one that flies: [flies][move] */
+	const short	*rule[2][MAX_POSE_MOVES];
 };
 
 struct search_moves_kept {
@@ -1642,8 +1743,8 @@ search_moves_free(void *p)
 	free(kept);
 }
 
-/* sm's squares (first, sq) from its moves and to_of: counted first
- * (sq NULL), then set. */
+/* sm's squares (first, sq) of facing f from its moves and to_of, from
+ * the first[f][0]th on; the next one's index. */
 static int
 move_squares_of(struct search_moves *sm, int f, const struct pose *o)
 {
@@ -1661,10 +1762,8 @@ move_squares_of(struct search_moves *sm, int f, const struct pose *o)
 				if (x >= old.x0 && x <= old.x1 &&
 				    y >= old.y0 && y <= old.y1)
 					continue;
-				if (sm->sq != NULL) {
-					sm->sq[2 * n] = x;
-					sm->sq[2 * n + 1] = y;
-				}
+				sm->sq[2 * n] = x;
+				sm->sq[2 * n + 1] = y;
 				n++;
 			}
 	}
@@ -1694,6 +1793,7 @@ search_moves(const struct bt_unit *u, struct cc_scratch *sc)
 {
 	struct pose o[4];
 	int n;
+	size_t span, bound;
 	struct search_moves_kept *kept;
 	struct search_moves *sm;
 	bool four = u->fronts == 4;
@@ -1711,6 +1811,7 @@ search_moves(const struct bt_unit *u, struct cc_scratch *sc)
 	if (kept->v[kept->next] == NULL) {
 		kept->v[kept->next] = bt_xmalloc(sizeof(*sm));
 		kept->v[kept->next]->sq = kept->v[kept->next]->off = NULL;
+		kept->v[kept->next]->cap = 0;
 	}
 	sm = kept->v[kept->next];
 	kept->next = (kept->next + 1) % SEARCH_MOVES_KEPT;
@@ -1742,32 +1843,33 @@ search_moves(const struct bt_unit *u, struct cc_scratch *sc)
 			if (dy > sm->reach)
 				sm->reach = dy;
 		}
-	free(sm->sq);
-	free(sm->off);
-	sm->sq = sm->off = NULL;
-	for (int pass = 0; pass < 2; pass++) {
-		n = 0;
-		for (int f = BT_N; f <= BT_W; f++) {
-			sm->first[f][0] = n;
-			n = move_squares_of(sm, f, &o[f]);
-		}
-		for (int f = BT_N; f <= BT_W; f++) {
-			sm->foot[f] = n;
-			for (int y = 0; y < o[f].h; y++)
-				for (int x = 0; x < o[f].w; x++, n++)
-					if (sm->sq != NULL) {
-						sm->sq[2 * n] = x;
-						sm->sq[2 * n + 1] = y;
-					}
-		}
-		sm->foot[4] = sm->nsq = n;
-		if (pass == 0) {
-			sm->sq = bt_xreallocarray(NULL, 2 * (size_t)n + 1,
-			    sizeof(*sm->sq));
-			sm->off = bt_xreallocarray(NULL, (size_t)n + 1,
-			    sizeof(*sm->off));
-		}
+	/* the squares in one pass, in room for as many as there may be:
+	 * a move's (move_squares) are in the hull of two footprints that
+	 * share a square (a rotation's pivot), each side w + h - 1 at the
+	 * most; and the footprints' */
+	span = (size_t)(u->w + u->h - 1);
+	bound = 4 * ((size_t)sm->nm * span * span + (size_t)u->w * u->h);
+	if (bound > sm->cap) {
+		free(sm->sq);
+		free(sm->off);
+		sm->sq = bt_xreallocarray(NULL, 2 * bound, sizeof(*sm->sq));
+		sm->off = bt_xreallocarray(NULL, bound, sizeof(*sm->off));
+		sm->cap = bound;
 	}
+	n = 0;
+	for (int f = BT_N; f <= BT_W; f++) {
+		sm->first[f][0] = n;
+		n = move_squares_of(sm, f, &o[f]);
+	}
+	for (int f = BT_N; f <= BT_W; f++) {
+		sm->foot[f] = n;
+		for (int y = 0; y < o[f].h; y++)
+			for (int x = 0; x < o[f].w; x++, n++) {
+				sm->sq[2 * n] = x;
+				sm->sq[2 * n + 1] = y;
+			}
+	}
+	sm->foot[4] = sm->nsq = n;
 	sm->ww = 0;
 	for (int k = 0; k < sm->nm; k++) {
 		/* the longest word is "ccw:16" (MAX_PIVOTS) */
@@ -1776,8 +1878,11 @@ search_moves(const struct bt_unit *u, struct cc_scratch *sc)
 		memcpy(sm->word8[k] + 8 - sm->mlen[k], sm->m[k].word,
 		    sm->mlen[k]);
 	}
-	for (int k = 0; k < sm->nm; k++)
+	for (int k = 0; k < sm->nm; k++) {
 		sm->least[k] = least_cost(&sm->m[k]);
+		sm->rule[0][k] = rule_of(&sm->m[k], four, false);
+		sm->rule[1][k] = rule_of(&sm->m[k], four, true);
+	}
 	for (sm->norot = 0; sm->norot < sm->nm &&
 	    sm->m[sm->norot].kind != ROTATE; sm->norot++)
 		continue;
@@ -1786,27 +1891,30 @@ search_moves(const struct bt_unit *u, struct cc_scratch *sc)
 
 void
 cc_reachable(const struct bt_state *st, const struct bt_unit *cu,
-    cc_reach_fn *fn, void *ctx, struct cc_scratch *sc)
+    struct bt_options *o, struct cc_scratch *sc)
 {
 	/* try_move and new_contact put the unit on the poses they try,
 	 * then back where it stands */
 	struct bt_unit *u = (struct bt_unit *)cu;
-	const struct move *m;
 	const struct pose (*to_of)[MAX_POSE_MOVES];
 	const size_t *mlen;
 	struct search_moves *sm;
 	struct pose home = pose_of(u);
-	struct pose_search ps;
+	struct pose_search ps, hot;
 	struct occ oc;
 	struct cc_scratch own = { 0 };
 	int speed = cc_speed(st, u), left = speed - st->turn.moved, nm, r;
-	int start, nodes;
+	int start, twin, nodes;
+	int affords;		/* the moves of a least cost left */
 	int norot;		/* the moves before the first rotation */
 	int side = u->w > u->h ? u->w : u->h, wside;
 	const int *least;
+	const short *const *rule;	/* quiet_rule's, of each move */
+	const unsigned char *corner;
+	unsigned wh;			/* the nodes of a layer */
 	bool flies = cc_flies(st, u);
 	char keep8[8];
-	size_t sets, size;
+	size_t sets, size, pad;
 	char *block;
 
 	if (left <= 0)
@@ -1815,7 +1923,6 @@ cc_reachable(const struct bt_state *st, const struct bt_unit *cu,
 		sc = &own;
 	occ_fill(st, u, &oc, sc);
 	sm = search_moves(u, sc);
-	m = sm->m;
 	to_of = sm->to_of;
 	mlen = sm->mlen;
 	nm = sm->nm;
@@ -1823,8 +1930,16 @@ cc_reachable(const struct bt_state *st, const struct bt_unit *cu,
 	/* the window of a unit's whole move, not of what it has left: the
 	 * same for each search of its turn, so that sm's tables of it are
 	 * made once (the nodes' order, and the ends', are the same in any
-	 * window that holds them) */
-	r = speed / CC_STEP + u->w + u->h;
+	 * window that holds them). It holds every node a move the search
+	 * tries goes to, so that no move's end is tested against its edges:
+	 * a step shifts the corner by a square and costs CC_STEP at the
+	 * least, a rotation by sm->reach at the most, about by none, and a
+	 * way has one rotation at the most (CC-11); so a node whose way's
+	 * least costs (least[]) add up to no more than speed is at most
+	 * speed / CC_STEP + sm->reach squares from home either way, and
+	 * the moves tried from a node of cost c are those with c + least[k]
+	 * no more than left. */
+	r = speed / CC_STEP + sm->reach;
 	ps.x0 = home.x - r;
 	ps.y0 = home.y - r;
 	ps.w = ps.h = 2 * r + 1;
@@ -1834,22 +1949,45 @@ cc_reachable(const struct bt_state *st, const struct bt_unit *cu,
 	/* the window of the grid: every square of a footprint whose corner
 	 * is a node's, and a ring round them */
 	wside = ps.w + side + 1;
-	/* one block: the sets (zeroed), the nodes, the line, the window */
+	/* one block: the sets (zeroed), the line, the window */
 	sets = (size_t)(COST_RING + 1) * ps.words * sizeof(*ps.of_cost);
-	size = sets + (size_t)nodes * sizeof(*ps.n) + ps.prefix +
-	    REPORT_WORDS + (size_t)wside * wside;
+	pad = ps.prefix > 24 ? (ps.prefix + 7) / 8 * 8 : 24;
+	size = sets + pad + (size_t)wside * wside;
 	block = scratch(&sc->nodes, &sc->nodes_size, size);
 	memset(block, 0, sets);
 	ps.of_cost = (uint64_t *)block;
 	ps.reached = ps.of_cost + (size_t)COST_RING * ps.words;
-	ps.n = (struct pose_node *)(block + sets);
-	ps.line = (char *)(ps.n + nodes);
-	occ_window(&oc, (unsigned char *)ps.line + ps.prefix + REPORT_WORDS,
+	ps.line = block + sets;
+	/* the nodes, kept with their keys (STAMP): their keys zeroed when
+	 * made, and when the stamps would wrap (nothing else of a node is
+	 * read before it is reached) */
+	if ((size_t)nodes > sc->nposes) {
+		free(sc->poses);
+		sc->poses = bt_xreallocarray(NULL, (size_t)nodes,
+		    sizeof(*ps.n));
+		sc->nposes = (size_t)nodes;
+		sc->stamp = UINT_MAX;
+	}
+	ps.n = sc->poses;
+	if (sc->stamp >= UINT_MAX - 2 * STAMP) {
+		for (size_t k = 0; k < sc->nposes; k++)
+			ps.n[k].key = 0;
+		sc->stamp = 0;
+	}
+	sc->stamp += STAMP;
+	ps.stamp = sc->stamp;
+	occ_window(&oc, (unsigned char *)ps.line + pad,
 	    ps.x0 - 1, ps.y0 - 1, wside, wside);
 	/* the window's side sets the nodes' (sm is of one footprint) */
 	if (sm->ww != wside)
 		search_offsets(sm, wside, ps.w);
 	least = sm->least;
+	rule = sm->rule[flies];
+	wh = (unsigned)(ps.w * ps.h);
+	/* the window's square of node (0, 0)'s corner: the window starts
+	 * a square before the nodes' */
+	corner = oc.win + oc.ww + 1;
+	memset(ps.line, 0, pad);
 	memcpy(ps.line, "bt-move ", strlen("bt-move "));
 	memcpy(ps.line + strlen("bt-move "), u->id, strlen(u->id));
 	ps.line[ps.prefix - 1] = ' ';
@@ -1857,20 +1995,26 @@ cc_reachable(const struct bt_state *st, const struct bt_unit *cu,
 	 * writes on ("bt-move " is 8) */
 	memcpy(keep8, ps.line + ps.prefix - 9, 8);
 	start = node_of(&ps, home.x, home.y, home.facing, st->turn.rotated);
+	twin = node_of(&ps, home.x, home.y, home.facing, !st->turn.rotated);
 	node_cost(&ps, start, 0);
 	ps.n[start].prev = -1;
 	ps.n[start].stop = false;
 	ps.n[start].provokes = false;
 	ps.n[start].len = 0;
 	ps.n[start].fp = (unsigned char)classes(&oc, rect_of(&home), NULL);
+	/* the search's loop asks hot, a copy of ps that no call it makes
+	 * out of line is given (report_end is given ps), so that its
+	 * fields stay in registers: a store to a node could otherwise
+	 * change them, for all the compiler knows */
+	hot = ps;
+	affords = nm;
 	for (int c = 0; c <= left; c += CC_STEP) {
-		uint64_t *set = cost_set(&ps, c);
-		int affords = 0;	/* the moves of a least cost left */
+		uint64_t *set = cost_set(&hot, c);
 
-		/* the moves come by their least cost: the loop stops at
-		 * the first it may not make */
-		while (affords < nm && c + least[affords] <= left)
-			affords++;
+		/* the moves come by their least cost: those of a cost left
+		 * are the first affords, fewer as c grows */
+		while (affords > 0 && c + least[affords - 1] > left)
+			affords--;
 		/* none from here on: the nodes of c and dearer are ends,
 		 * as they are (their sets are not asked again) */
 		if (affords == 0)
@@ -1878,111 +2022,107 @@ cc_reachable(const struct bt_state *st, const struct bt_unit *cu,
 		/* costs of c and less are settled: the moves of this loop
 		 * change the sets of dearer ones only, so that the nodes of
 		 * a word of c's are taken from a copy of it, lowest bit
-		 * first (the loop of the words is the body's, not indented
-		 * for it) */
-		for (int word = 0; word < ps.words; word++)
-		    for (uint64_t w = set[word]; w != 0; w &= w - 1) {
+		 * first, the word cleared for the cost that comes round to
+		 * it (the loop of the words is the body's, not indented for
+		 * it) */
+		for (int word = 0; word < hot.words; word++)
+		    for (uint64_t w = take_word(&set[word]); w != 0;
+			w &= w - 1) {
 			int i = word * 64 + lowest_bit(w);
-			struct pose p;
-			bool rotated = i / (ps.w * ps.h) % 2;
-			const unsigned char *at;	/* p's corner */
+			/* the node's place and layer, by two divisions */
+			unsigned layer = (unsigned)i / wh, rest = (unsigned)i % wh;
+			int px = (int)(rest % (unsigned)hot.w);
+			int py = (int)(rest / (unsigned)hot.w), f = (int)layer / 2;
+			bool rotated = layer % 2;
+			const unsigned char *at;	/* its corner */
+			const struct pose *d;
 			const int *first, *dto;
-			int px, py, kend;
-			bool inner;
+			int kend;
 
-			if (ps.n[i].stop)
+			if (hot.n[i].stop)
 				continue;
-			p = node_pose(&ps, &home, i);
-			px = p.x - ps.x0;
-			py = p.y - ps.y0;
-			at = oc.win + (size_t)(p.y - oc.wy0) * oc.ww + p.x -
-			    oc.wx0;
-			first = sm->first[p.facing];
-			dto = sm->dnode[p.facing];
+			at = corner + (size_t)py * oc.ww + px;
+			first = sm->first[f];
+			dto = sm->dnode[f];
+			d = to_of[f];
 			/* the rotations are the last moves */
 			kend = rotated && norot < affords ? norot : affords;
-			/* no move takes a node this far from the window's
-			 * edges out of it */
-			inner = px >= sm->reach && py >= sm->reach &&
-			    px < ps.w - sm->reach && py < ps.h - sm->reach;
 			for (int k = 0; k < kend; k++) {
-				const struct pose *d = &to_of[p.facing][k];
-				struct pose q;
 				int cost, to = i + dto[k];
-				bool leaves, bad;
 				unsigned fp;
 
 				/* none that could not be the cheapest way to
 				 * where it goes is tried */
-				if ((!inner && (px + d->x < 0 || py + d->y < 0 ||
-				    px + d->x >= ps.w || py + d->y >= ps.h)) ||
-				    (node_reached(&ps, to) &&
-				    ps.n[to].cost <= c + least[k]))
+				if (node_costs(&hot, to) <=
+				    (unsigned)(c + least[k]))
 					continue;
 				/* try_quiet, its squares' classes from the
 				 * window */
 				fp = 0;
 				for (int j = first[k]; j < first[k + 1]; j++)
 					fp |= at[sm->off[j]];
-				bad = quiet_rule(u, flies, &m[k], rotated, fp,
-				    &cost, &leaves, NULL) < 0;
-				if (bad || leaves || c + cost > left ||
-				    (node_reached(&ps, to) &&
-				    ps.n[to].cost <= c + cost))
+				cost = rule[k][fp];
+				if (cost < 0 || c + cost > left ||
+				    node_costs(&hot, to) <= (unsigned)(c + cost))
 					continue;
-				q = *d;
-				q.x += p.x;
-				q.y += p.y;
-				node_cost(&ps, to, c + cost);
+				node_cost(&hot, to, c + cost);
 				/* its footprint's classes (classes(), by the
 				 * table) */
 				fp = 0;
-				for (int j = sm->foot[q.facing];
-				    j < sm->foot[q.facing + 1]; j++)
-					fp |= at[d->y * oc.ww + d->x +
+				for (int j = sm->foot[d[k].facing];
+				    j < sm->foot[d[k].facing + 1]; j++)
+					fp |= at[d[k].y * oc.ww + d[k].x +
 					    sm->off[j]];
-				ps.n[to].fp = (unsigned char)fp;
-				ps.n[to].prev = i;
-				ps.n[to].how = (signed char)k;
+				hot.n[to].fp = (unsigned char)fp;
+				hot.n[to].prev = i;
+				hot.n[to].how = (signed char)k;
 				/* no way has more than speed / CC_STEP moves,
 				 * 10000 / 50 of 7 bytes at the most */
-				ps.n[to].len = (unsigned short)(ps.n[i].len +
+				hot.n[to].len = (unsigned short)(hot.n[i].len +
 				    mlen[k] + 1);
+				hot.n[to].stop = false;
+				hot.n[to].provokes = hot.n[i].provokes;
 				/* no contact, nor a front left, away from
-				 * the squares that make them */
-				ps.n[to].stop = (fp & OCC_NEAR) &&
-				    makes_contact(st, &p, &q, &oc);
-				ps.n[to].provokes = ps.n[i].provokes ||
-				    ((oc.nready > 0 ||
-				    (ps.n[i].fp & OCC_FRONT)) &&
-				    provokes_of(st, u, &p, &q, &oc,
-				    ps.n[i].fp));
+				 * the squares that make them: the poses are
+				 * made only to ask */
+				if ((fp & OCC_NEAR) || (!hot.n[i].provokes &&
+				    (oc.nready > 0 || (hot.n[i].fp & OCC_FRONT)))) {
+					struct pose p = window_pose(&hot, &home,
+					    px, py, f), q = d[k];
+
+					q.x += p.x;
+					q.y += p.y;
+					hot.n[to].stop = (fp & OCC_NEAR) &&
+					    makes_contact(st, &p, &q, &oc);
+					hot.n[to].provokes = hot.n[i].provokes ||
+					    ((oc.nready > 0 ||
+					    (hot.n[i].fp & OCC_FRONT)) &&
+					    provokes_of(st, u, &p, &q, &oc,
+					    hot.n[i].fp));
+				}
 			}
 		}
-		memset(set, 0, (size_t)ps.words * sizeof(*set));
 	}
 	/* each pose once: the cheaper of its two layers, unrotated first;
 	 * in the order of the nodes' index */
 	for (int word = 0; word < ps.words; word++)
 	    for (uint64_t w = ps.reached[word]; w != 0; w &= w - 1) {
-		int i = word * 64 + lowest_bit(w);
+		int i = word * 64 + lowest_bit(w), other;
+		unsigned ci = node_costs(&ps, i), co;
 		struct pose t;
-		int other;
 
-		if (ps.n[i].cost <= 0)
+		/* home, and home in the other layer (its pose) */
+		if (ci == 0 || i == twin)
 			continue;
-		t = node_pose(&ps, &home, i);
-		if (t.x == home.x && t.y == home.y && t.facing == home.facing)
+		other = (unsigned)i / wh % 2 ? i - (int)wh : i + (int)wh;
+		co = node_costs(&ps, other);	/* if not reached, more */
+		if (co < ci || (co == ci && other < i))
 			continue;
-		other = i / (ps.w * ps.h) % 2 ? i - ps.w * ps.h :
-		    i + ps.w * ps.h;
-		if (node_reached(&ps, other) &&
-		    (ps.n[other].cost < ps.n[i].cost ||
-		    (ps.n[other].cost == ps.n[i].cost && other < i)))
-			continue;
-		if (!(ps.n[i].fp & OCC_NO_STOP))	/* may_stop */
-			report_end(&ps, &t, sm->word8, mlen, keep8, i, fn,
-			    ctx);
+		if (!(ps.n[i].fp & OCC_NO_STOP)) {	/* may_stop */
+			t = node_pose(&ps, &home, i);
+			report_end(&ps, &t, sm->word8, mlen, keep8, i, o,
+			    u->id);
+		}
 	}
 	occ_free(&oc, sc);
 	cc_scratch_free(&own);

@@ -31,8 +31,12 @@ struct memo_unit {
 };
 
 struct memo_end {
-	struct cc_reach_end e;
-	size_t		 line;		/* its offset in text */
+	int		 x, y, facing, cost;
+	bool		 provokes;
+	/* its offset in text: its length is up to the next's, or the
+	 * text's end, less its NUL (the lines are NUL-ended, one after
+	 * another), asked only when the memo holds */
+	size_t		 line;
 };
 
 struct memo {
@@ -138,7 +142,7 @@ memo_key(struct memo *mm, const struct bt_state *st, const struct bt_unit *u)
 	mm->valid = true;
 }
 
-/* The ends of the search just made, as add_move listed them: o's
+/* The ends of the search just made, as cc_reachable listed them: o's
  * options from first on, their lines the text from o->text + at, kept
  * whole in one copy. */
 static void
@@ -164,35 +168,13 @@ memo_keep(struct memo *mm, const struct bt_options *o, size_t first,
 		const struct bt_option *op = &o->v[first + i];
 		struct memo_end *me = &mm->ends[i];
 
-		me->e.x = op->x;
-		me->e.y = op->y;
-		me->e.facing = op->facing;
-		me->e.cost = op->cost;
-		me->e.provokes = op->provokes;
+		me->x = op->x;
+		me->y = op->y;
+		me->facing = op->facing;
+		me->cost = op->cost;
+		me->provokes = op->provokes;
 		me->line = op->line - at;
-		/* the lines are NUL-ended, one after another */
-		me->e.len = (i + 1 < n ? o->v[first + i + 1].line - at : len) -
-		    me->line - 1;
 	}
-}
-
-struct moves {
-	struct bt_options *o;
-	const char	*id;
-};
-
-static void
-add_move(void *ctx, const struct cc_reach_end *e)
-{
-	struct moves *m = ctx;
-	struct bt_option *op;
-
-	op = bt_options_add_line(m->o, BT_OPT_MOVE, m->id, e->line, e->len);
-	op->x = e->x;
-	op->y = e->y;
-	op->facing = e->facing;
-	op->cost = e->cost;
-	op->provokes = e->provokes;
 }
 
 /* bt-move, to every end the search finds, or the memo kept. */
@@ -201,7 +183,6 @@ add_moves(const struct bt_state *st, const struct bt_unit *u,
     struct bt_options *o)
 {
 	struct memo *mm;
-	struct moves m = { o, u->id };
 	size_t first = o->n, at = o->len;
 
 	if (o->memo == NULL) {
@@ -211,56 +192,106 @@ add_moves(const struct bt_state *st, const struct bt_unit *u,
 	mm = o->memo;
 	if (memo_holds(mm, st, u)) {
 		for (size_t i = 0; i < mm->nends; i++) {
-			struct cc_reach_end e = mm->ends[i].e;
+			const struct memo_end *me = &mm->ends[i];
+			size_t len = (i + 1 < mm->nends ? me[1].line :
+			    mm->len) - me->line - 1;
+			struct bt_option *op;
 
-			e.line = mm->text + mm->ends[i].line;
-			add_move(&m, &e);
+			/* its line and the NUL after it */
+			memcpy(bt_options_add_room(o, BT_OPT_MOVE, u->id, len,
+			    0, &op), mm->text + me->line, len + 1);
+
+			op->x = me->x;
+			op->y = me->y;
+			op->facing = me->facing;
+			op->cost = me->cost;
+			op->provokes = me->provokes;
 		}
 		return;
 	}
 	memo_key(mm, st, u);
-	cc_reachable(st, u, add_move, &m, &mm->sc);
+	cc_reachable(st, u, o, &mm->sc);
 	memo_keep(mm, o, first, at);
+}
+
+/*
+ * A listing's fixed orders, a few a turn, thousands a battle, written in
+ * place (bt_options_add_room): head, the unit's id (of idlen, measured
+ * once a listing), what, and the target if any, a space between each.
+ * Inline, so that the compiler knows the length of each word given as
+ * it is written, and copies it with no call.
+ */
+static inline char *
+put(char *t, const char *s, size_t n)
+{
+	memcpy(t, s, n);
+	return t + n;
+}
+
+static inline struct bt_option *
+add_order(struct bt_options *o, enum bt_option_kind kind,
+    const struct bt_unit *u, size_t idlen, const char *head,
+    const char *what, const char *target)
+{
+	size_t hlen = strlen(head), wlen = what != NULL ? strlen(what) : 0;
+	size_t tlen = target != NULL ? strlen(target) : 0;
+	struct bt_option *op;
+	char *t = bt_options_add_room(o, kind, u->id, hlen + 1 + idlen +
+	    (what != NULL ? 1 + wlen : 0) + (target != NULL ? 1 + tlen : 0),
+	    0, &op);
+
+	t = put(t, head, hlen);
+	*t++ = ' ';
+	t = put(t, u->id, idlen);
+	if (what != NULL) {
+		*t++ = ' ';
+		t = put(t, what, wlen);
+	}
+	if (target != NULL) {
+		*t++ = ' ';
+		t = put(t, target, tlen);
+	}
+	*t = '\0';
+	return op;
 }
 
 /* bt-attack, melee or --ranged, on every enemy it may strike. */
 static void
 add_attacks(const struct bt_state *st, const struct bt_unit *u,
-    struct bt_options *o)
+    size_t idlen, struct bt_options *o)
 {
+	/* u's squares and the ring round them, which holds its fronts'
+	 * strips (cc_strip): a unit that misses it is struck in no melee
+	 * (CC-17) */
+	struct bt_rect ring = { u->x - 1, u->y - 1, u->x + u->w, u->y + u->h };
+
 	for (int ranged = 0; ranged <= 1; ranged++) {
 		if (ranged && !u->ranged.present)
 			continue;
 		for (size_t i = 0; i < st->nunits; i++) {
 			const struct bt_unit *t = &st->units[i];
+			struct bt_rect rt = cc_rect(t);
 			struct bt_option *op;
 			const char *rule;
-			const char *melee[] = { "bt-attack", u->id, t->id };
-			const char *shot[] = {
-				"bt-attack", "--ranged", u->id, t->id
-			};
 
-			if (cc_cannot_attack(st, u, t, ranged, &rule) != NULL)
+			/* what cc_cannot_attack refuses first, asked here of
+			 * every unit, most of them not its enemies in the
+			 * battle (CC-16) or not next to it (CC-17); it still
+			 * decides */
+			if ((!ranged && !cc_meet(&ring, &rt)) ||
+			    !cc_in_battle(t) || !cc_enemies(u, t) ||
+			    cc_cannot_attack(st, u, t, ranged, &rule) != NULL)
 				continue;
-			op = ranged ? bt_options_add_words(o, BT_OPT_SHOOT,
-			    u->id, shot, 4) : bt_options_add_words(o,
-			    BT_OPT_ATTACK, u->id, melee, 3);
+			if (ranged)
+				op = add_order(o, BT_OPT_SHOOT, u, idlen,
+				    "bt-attack --ranged", NULL, t->id);
+			else
+				op = add_order(o, BT_OPT_ATTACK, u, idlen,
+				    "bt-attack", NULL, t->id);
 			op->target = t->id;
 			cc_attack_odds(st, u, t, ranged, &op->need, &op->adv);
 		}
 	}
-}
-
-/* bt-act ID what, a listing's line of its words (bt_options_add_words,
- * no format read: a listing adds a few a turn, thousands a battle). */
-static struct bt_option *
-add_act(struct bt_options *o, const struct bt_unit *u, const char *what,
-    const char *target)
-{
-	const char *words[] = { "bt-act", u->id, what, target };
-
-	return bt_options_add_words(o, BT_OPT_ACT, u->id, words,
-	    target != NULL ? 4 : 3);
 }
 
 /* bt-act: Defend, Disengage, Ready (CC-22, CC-23, CC-25), Support of
@@ -268,20 +299,26 @@ add_act(struct bt_options *o, const struct bt_unit *u, const char *what,
  * named only narrows what sets it off. */
 static void
 add_actions(const struct bt_state *st, const struct bt_unit *u,
-    struct bt_options *o)
+    size_t idlen, struct bt_options *o)
 {
-	add_act(o, u, "defend", NULL);
-	add_act(o, u, "disengage", NULL);
-	add_act(o, u, "ready contact", NULL);
+	/* as add_attacks' ring: a unit not in it is next to no side */
+	struct bt_rect ring = { u->x - 1, u->y - 1, u->x + u->w, u->y + u->h };
+
+	add_order(o, BT_OPT_ACT, u, idlen, "bt-act", "defend", NULL);
+	add_order(o, BT_OPT_ACT, u, idlen, "bt-act", "disengage", NULL);
+	add_order(o, BT_OPT_ACT, u, idlen, "bt-act", "ready contact", NULL);
 	if (u->ranged.present)
-		add_act(o, u, "ready range", NULL);
+		add_order(o, BT_OPT_ACT, u, idlen, "bt-act", "ready range",
+		    NULL);
 	for (size_t i = 0; i < st->nunits; i++) {
 		const struct bt_unit *a = &st->units[i];
+		struct bt_rect ra = cc_rect(a);
 
-		if (a == u || !cc_in_battle(a) || cc_enemies(u, a) ||
-		    !cc_adjacent(u, a))
+		if (a == u || !cc_meet(&ring, &ra) || !cc_in_battle(a) ||
+		    cc_enemies(u, a) || !cc_adjacent(u, a))
 			continue;
-		add_act(o, u, "support", a->id)->target = a->id;
+		add_order(o, BT_OPT_ACT, u, idlen, "bt-act", "support",
+		    a->id)->target = a->id;
 	}
 }
 
@@ -309,6 +346,8 @@ void
 cc_options(const struct bt_state *st, const char *side, struct bt_options *o)
 {
 	const struct bt_unit *u;
+	struct bt_option *op;
+	size_t idlen;
 	bool broken;
 
 	/* cc_check_turn's refusals: not its turn, not in the battle */
@@ -316,21 +355,20 @@ cc_options(const struct bt_state *st, const char *side, struct bt_options *o)
 	    strcmp(u->side, side) != 0 || !cc_in_battle(u))
 		return;
 	broken = (u->status & BT_ST_BROKEN) != 0;
-	bt_options_add_line(o, BT_OPT_END, u->id, "bt-resolve",
-	    strlen("bt-resolve"));
+	memcpy(bt_options_add_room(o, BT_OPT_END, u->id, strlen("bt-resolve"),
+	    0, &op), "bt-resolve", sizeof("bt-resolve"));
 	/* CC-6: no movement split around the action; CC-13: none after
 	 * contact; CC-28: a broken unit moves only in its retreat */
 	if (!broken && !st->turn.stopped && !st->turn.contact)
 		add_moves(st, u, o);
 	if (st->turn.acted)
 		return;
+	idlen = strlen(u->id);
 	if (!broken) {
-		add_attacks(st, u, o);
-		add_actions(st, u, o);
+		add_attacks(st, u, idlen, o);
+		add_actions(st, u, idlen, o);
 	}
-	if ((broken || u->hp < u->max_hp) && !cc_in_contact(st, u)) {
-		const char *words[] = { "bt-morale", "--rally", u->id };
-
-		bt_options_add_words(o, BT_OPT_MORALE, u->id, words, 3);
-	}
+	if ((broken || u->hp < u->max_hp) && !cc_in_contact(st, u))
+		add_order(o, BT_OPT_MORALE, u, idlen, "bt-morale --rally",
+		    NULL, NULL);
 }

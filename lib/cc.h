@@ -179,18 +179,6 @@ void	 cc_melee_odds(const struct bt_state *, const struct bt_unit *a,
 
 /* cc-move.c: a broken unit's retreat (CC-28); whether it left the map */
 bool	 cc_retreat(struct bt_state *, struct bt_dice *, struct bt_unit *);
-/* cc-move.c: every pose u can end a bt-move at now, each once, by its
- * cheapest way (cc-options.c). */
-struct cc_reach_end {
-	int		 x, y, facing;
-	int		 cost;		/* feet */
-	bool		 provokes;	/* sets off an opportunity or readied
-					 * attack on the way (CC-21, CC-25) */
-	const char	*line;		/* the bt-move order, its steps
-					 * space-separated */
-	size_t		 len;		/* strlen(line) */
-};
-typedef void	 cc_reach_fn(void *, const struct cc_reach_end *);
 /* The search's memory, kept from one search to the next by its caller
  * (the listing's memo), grown as a search needs: no allocation a turn
  * once a battle is warm. Zero it to start; cc_scratch_free. */
@@ -198,10 +186,18 @@ struct cc_scratch {
 	void	*grid, *nodes;
 	size_t	 grid_size, nodes_size;
 	void	*moves;		/* the last searches' moves (cc-move.c) */
+	void	*poses;		/* the search's nodes, kept with their keys */
+	size_t	 nposes;
+	unsigned stamp;		/* the last search's (cc-move.c) */
 	void	*ground;	/* the map's ground (cc-move.c) */
 };
+/* cc-move.c: every pose u can end a bt-move at now, each once, by its
+ * cheapest way (cc-options.c), added to o as a BT_OPT_MOVE of u: its
+ * line the bt-move order, its steps space-separated; x, y, facing; the
+ * cost in feet; whether it provokes an opportunity or readied attack on
+ * the way (CC-21, CC-25). */
 void	 cc_reachable(const struct bt_state *, const struct bt_unit *,
-	    cc_reach_fn *, void *, struct cc_scratch *);
+	    struct bt_options *, struct cc_scratch *);
 void	 cc_scratch_free(struct cc_scratch *);
 
 /* cc-turn.c: whose turn, and what starts and ends with it */

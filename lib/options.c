@@ -174,6 +174,38 @@ bt_options_add_line(struct bt_options *o, enum bt_option_kind kind,
 	return op;
 }
 
+/* An option with no room made for it yet: bt_options_add_room's, kept
+ * out of line (noinline: the compiler would fold it in), so that its
+ * way with room, nearly every line, makes no call and saves no
+ * register. */
+static __attribute__((noinline)) char *
+add_room_grown(struct bt_options *o, enum bt_option_kind kind,
+    const char *unit, size_t len, size_t slack, struct bt_option **op)
+{
+	if (o->n == o->cap) {
+		o->cap = o->cap ? 2 * o->cap : 64;
+		o->v = bt_xreallocarray(o->v, o->cap, sizeof(*o->v));
+	}
+	reserve(o, len + 1 + slack);
+	return bt_options_add_room(o, kind, unit, len, slack, op);
+}
+
+char *
+bt_options_add_room(struct bt_options *o, enum bt_option_kind kind,
+    const char *unit, size_t len, size_t slack, struct bt_option **op)
+{
+	char *line;
+
+	if (o->n == o->cap || o->text == NULL ||
+	    o->len + len + 1 + slack > o->tcap)
+		return add_room_grown(o, kind, unit, len, slack, op);
+	*op = new_option(o, kind, unit);
+	line = o->text + o->len;
+	(*op)->line = o->len;
+	o->len += len + 1;
+	return line;
+}
+
 struct bt_option *
 bt_options_add_words(struct bt_options *o, enum bt_option_kind kind,
     const char *unit, const char *const *words, size_t n)
