@@ -40,10 +40,18 @@ active_of(const struct bt_state *st, const struct bt_options *o)
 /* me, a copy of u, as u would stand at a move's end: w and h swap with a
  * quarter turn. A copy, the state is never changed to weigh an option;
  * one for all the moves of a listing, of which only the pose changes. */
+/* Is a move's end a quarter turn from u's facing? Facings are 0 to 3:
+ * their sum's parity, taken unsigned (no sign to correct). */
+static inline bool
+quarter_of(const struct bt_unit *u, const struct bt_option *op)
+{
+	return (unsigned)(op->facing + u->facing) % 2 == 1;
+}
+
 static void
 at_end(struct bt_unit *me, const struct bt_unit *u, const struct bt_option *op)
 {
-	bool quarter = (op->facing + u->facing) % 2 == 1;
+	bool quarter = quarter_of(u, op);
 
 	me->x = op->x;
 	me->y = op->y;
@@ -62,6 +70,7 @@ at_end(struct bt_unit *me, const struct bt_unit *u, const struct bt_option *op)
 struct foe {
 	const struct bt_unit *e;
 	struct bt_rect	 r;
+	int		 off;		/* BROKEN_OFF if broken, else 0 (nearest) */
 	struct bt_rect	 front[4];	/* what it strikes (cc_front_strips),
 					 * made when first asked (foe_front) */
 	int		 nfront;		/* -1: not made yet */
@@ -142,6 +151,7 @@ foes_of(const struct bt_state *st, const struct bt_unit *u, struct foes *f)
 		fo = &f->v[f->n];
 		fo->e = e;
 		fo->r = cc_rect(e);
+		fo->off = (e->status & BT_ST_BROKEN) ? BROKEN_OFF : 0;
 		fo->nfront = -1;
 		fo->reach = cc_speed(st, e) / CC_STEP;
 		fo->shot_ft = e->ranged.present ? cc_shot_range(st, e) : 0;
@@ -200,9 +210,8 @@ min_of(int a, int b)
  * were a tenth of its work.
  */
 static inline __attribute__((always_inline)) int
-nearest(struct foes *f, const struct bt_unit *me)
+nearest_to(struct foes *f, struct bt_rect r)
 {
-	struct bt_rect r = cc_rect(me);
 	int closest = INT_MAX, key = INT_MAX, d;
 
 	for (size_t i = 0; i < f->n; i++) {
@@ -213,8 +222,7 @@ nearest(struct foes *f, const struct bt_unit *me)
 		d = max_of(d, 0);
 		f->dist[i] = d;
 		closest = min_of(closest, d);
-		key = min_of(key, d + ((f->v[i].e->status & BT_ST_BROKEN) ?
-		    BROKEN_OFF : 0));
+		key = min_of(key, d + f->v[i].off);
 	}
 	d = key >= BROKEN_OFF ? key - BROKEN_OFF : key;
 	f->at = r;
@@ -224,6 +232,12 @@ nearest(struct foes *f, const struct bt_unit *me)
 	}
 	f->closest = closest;
 	return d;
+}
+
+static inline __attribute__((always_inline)) int
+nearest(struct foes *f, const struct bt_unit *me)
+{
+	return nearest_to(f, cc_rect(me));
 }
 
 /* --- simple: advance on the nearest enemy, attack what is in reach --- */
@@ -584,16 +598,17 @@ ends_of(const struct bt_state *st, const struct bt_unit *u, struct ends *e)
 	memset(e->known, 0, sizeof(e->known));
 }
 
-/* me's footprint's index in e, or -1; u the unit me is a copy of. */
+/* The index in e of the footprint r of u at a move's end, or -1. */
 static int
 end_index(const struct ends *e, const struct bt_unit *u,
-    const struct bt_unit *me)
+    const struct bt_rect *r)
 {
-	unsigned x = (unsigned)(me->x - e->x0), y = (unsigned)(me->y - e->y0);
+	unsigned x = (unsigned)(r->x0 - e->x0), y = (unsigned)(r->y0 - e->y0);
 
 	if (x >= (unsigned)e->w || y >= (unsigned)e->h)
 		return -1;
-	return (int)((y * (unsigned)e->w + x) * 2) + (me->w != u->w);
+	return (int)((y * (unsigned)e->w + x) * 2) +
+	    (r->x1 - r->x0 + 1 != u->w);
 }
 
 /*
@@ -671,23 +686,30 @@ attack_most(const struct bt_state *st, struct foes *f,
 }
 
 /*
- * place_of of a move's end, the nearest and closest from e when known
- * there, the foes measured only if they must be for the attack; false,
- * with no attack made, where bar is on and even the most an attack from
- * there could be (attack_most) could not beat it.
+ * place_of of the end of the move op, the nearest and closest from e
+ * when known there, the foes measured only if they must be for the
+ * attack; false, with no attack made, where bar is on and even the most
+ * an attack from there could be (attack_most) could not beat it. me, u
+ * as it would stand there (at_end), is made only for an attack to be
+ * weighed: the nearest, the closest and out_of_reach need only the
+ * footprint, and u's shot (me's).
  */
 static bool
 end_place(const struct bt_state *st, struct foes *f, struct ends *e,
-    const struct bt_unit *u, const struct bt_unit *me, bool acted,
-    const struct bar *bar, struct place *p)
+    const struct bt_unit *u, struct bt_unit *me, const struct bt_option *op,
+    bool acted, const struct bar *bar, struct place *p)
 {
-	int k = end_index(e, u, me);
+	bool quarter = quarter_of(u, op);
+	struct bt_rect r = { op->x, op->y,
+	    op->x + (quarter ? u->h : u->w) - 1,
+	    op->y + (quarter ? u->w : u->h) - 1 };	/* cc_rect(me) */
+	int k = end_index(e, u, &r);
 
 	if (k >= 0 && (e->known[(unsigned)k / 64] >> ((unsigned)k % 64) & 1)) {
 		p->d = e->d[k];
 		f->closest = e->closest[k];
 	} else {
-		p->d = nearest(f, me);
+		p->d = nearest_to(f, r);
 		if (k >= 0) {
 			e->d[k] = p->d;
 			e->closest[k] = f->closest;
@@ -696,10 +718,11 @@ end_place(const struct bt_state *st, struct foes *f, struct ends *e,
 		}
 	}
 	/* best_attack's first test, before the foes are measured for it */
-	if (acted || out_of_reach(f, me)) {
+	if (acted || out_of_reach(f, u)) {
 		p->attack = 0;
 		return true;
 	}
+	at_end(me, u, op);
 	measure(f, me);
 	if (bar->on && place_approach(me, p->d, attack_most(st, f, me),
 	    acted) - bar->less - bar->provoke <= bar->above)
@@ -735,18 +758,20 @@ place_less(const struct bt_state *st, struct foes *f,
  */
 static bool
 move_worth(const struct bt_state *st, struct foes *f, struct ends *e,
-    const struct bt_unit *u, const struct bt_unit *me, bool acted,
+    const struct bt_unit *u, struct bt_unit *me, bool acted,
     const struct bt_option *op, bool bounded, double above, double *v)
 {
 	double less = 0.001 * op->cost, provoke = op->provokes ? W_PROVOKE : 0;
 	struct bar bar = { bounded, less, provoke, above };
 	struct place p;
 
-	if (!end_place(st, f, e, u, me, acted, &bar, &p))
+	if (!end_place(st, f, e, u, me, op, acted, &bar, &p))
 		return false;
-	if (bounded && place_approach(me, p.d, p.attack, acted) - less -
+	/* u's shot is me's (place_approach) */
+	if (bounded && place_approach(u, p.d, p.attack, acted) - less -
 	    provoke <= above)
 		return false;
+	at_end(me, u, op);
 	measure(f, me);
 	*v = place_approach(me, p.d, place_less(st, f, me, p.attack,
 	    danger_at(st, f, me)), acted) - less - provoke;
@@ -943,7 +968,6 @@ choose_general(const struct bt_state *st, const char *side,
 			continue;
 		}
 		if (op->kind == BT_OPT_MOVE) {
-			at_end(&me, u, op);
 			/* the first of equals: v must be above the best */
 			if (move_worth(st, &f, &ends, u, &me, acted, op,
 			    bounded, bar, &v) && v > best_move) {
