@@ -579,6 +579,8 @@ measure(struct foes *f, const struct bt_unit *me)
 
 struct ends {
 	int		 x0, y0, w, h;
+	bool		 turns;		/* a quarter turn changes the footprint
+					 * (w != h) */
 	uint64_t	 known[ENDS_MAX / 64];
 	int		 d[ENDS_MAX], closest[ENDS_MAX];
 };
@@ -593,22 +595,22 @@ ends_of(const struct bt_state *st, const struct bt_unit *u, struct ends *e)
 	e->x0 = u->x - r;
 	e->y0 = u->y - r;
 	e->w = e->h = 2 * r + 1;
+	e->turns = u->w != u->h;
 	if ((long)e->w * e->h * 2 > ENDS_MAX)
 		e->w = e->h = 0;
 	memset(e->known, 0, sizeof(e->known));
 }
 
-/* The index in e of the footprint r of u at a move's end, or -1. */
+/* The index in e of the footprint at x, y of a move's end, a quarter
+ * turn from the unit's facing or not, or -1. */
 static int
-end_index(const struct ends *e, const struct bt_unit *u,
-    const struct bt_rect *r)
+end_index(const struct ends *e, int x, int y, bool quarter)
 {
-	unsigned x = (unsigned)(r->x0 - e->x0), y = (unsigned)(r->y0 - e->y0);
+	unsigned ex = (unsigned)(x - e->x0), ey = (unsigned)(y - e->y0);
 
-	if (x >= (unsigned)e->w || y >= (unsigned)e->h)
+	if (ex >= (unsigned)e->w || ey >= (unsigned)e->h)
 		return -1;
-	return (int)((y * (unsigned)e->w + x) * 2) +
-	    (r->x1 - r->x0 + 1 != u->w);
+	return (int)((ey * (unsigned)e->w + ex) * 2) + (quarter & e->turns);
 }
 
 /*
@@ -703,7 +705,7 @@ end_place(const struct bt_state *st, struct foes *f, struct ends *e,
 	struct bt_rect r = { op->x, op->y,
 	    op->x + (quarter ? u->h : u->w) - 1,
 	    op->y + (quarter ? u->w : u->h) - 1 };	/* cc_rect(me) */
-	int k = end_index(e, u, &r);
+	int k = end_index(e, op->x, op->y, quarter);
 
 	if (k >= 0 && (e->known[(unsigned)k / 64] >> ((unsigned)k % 64) & 1)) {
 		p->d = e->d[k];
@@ -963,10 +965,7 @@ choose_general(const struct bt_state *st, const char *side,
 		const struct bt_option *op = &o->v[i];
 		double v;
 
-		if (op->kind == BT_OPT_END) {
-			pick = i;
-			continue;
-		}
+		/* the moves first: most of a listing */
 		if (op->kind == BT_OPT_MOVE) {
 			/* the first of equals: v must be above the best */
 			if (move_worth(st, &f, &ends, u, &me, acted, op,
@@ -975,6 +974,10 @@ choose_general(const struct bt_state *st, const char *side,
 				if (best_move > above)
 					bar = best_move;
 			}
+			continue;
+		}
+		if (op->kind == BT_OPT_END) {
+			pick = i;
 			continue;
 		}
 		if ((v = action_worth(st, u, idlen, o, op, p.d, danger)) >
