@@ -613,6 +613,18 @@ end_index(const struct ends *e, int x, int y, bool quarter)
 	return (int)((ey * (unsigned)e->w + ex) * 2) + (quarter & e->turns);
 }
 
+/* The nearest and the closest from the footprint of slot k (end_index)
+ * kept, if it has one. */
+static void
+end_keep(struct ends *e, int k, int d, int closest)
+{
+	if (k < 0)
+		return;
+	e->d[k] = d;
+	e->closest[k] = closest;
+	e->known[(unsigned)k / 64] |= (uint64_t)1 << ((unsigned)k % 64);
+}
+
 /*
  * A place for me to end its movement at: the attack it could make from
  * there (none once it has acted), less the danger it stands in (twice
@@ -712,12 +724,7 @@ end_place(const struct bt_state *st, struct foes *f, struct ends *e,
 		f->closest = e->closest[k];
 	} else {
 		p->d = nearest_to(f, r);
-		if (k >= 0) {
-			e->d[k] = p->d;
-			e->closest[k] = f->closest;
-			e->known[(unsigned)k / 64] |= (uint64_t)1 <<
-			    ((unsigned)k % 64);
-		}
+		end_keep(e, k, p->d, f->closest);
 	}
 	/* best_attack's first test, before the foes are measured for it */
 	if (acted || out_of_reach(f, u)) {
@@ -954,6 +961,8 @@ choose_general(const struct bt_state *st, const char *side,
 	 * not taken, and need not be weighed further. */
 	place_of(st, &f, u, acted, &p);
 	ends_of(st, u, &ends);
+	/* the moves that turn in place end on its own footprint */
+	end_keep(&ends, end_index(&ends, u->x, u->y, false), p.d, f.closest);
 	danger = danger_at(st, &f, u);
 	here = place_approach(u, p.d, place_less(st, &f, u, p.attack, danger),
 	    acted);
