@@ -104,7 +104,11 @@ struct foe {
 struct foes {
 	struct foe	*v;
 	int		*dist;		/* each foe's squares from the place
-					 * last weighed (nearest), as v */
+					 * last weighed (nearest), as v; below
+					 * 0 where the two share squares, which
+					 * every use takes as 0: each compares
+					 * it with a bound >= 0 (1, a speed's
+					 * steps, a range: CC-8, CC-20) */
 	size_t		 n;
 	const struct bt_unit *u;	/* whose foes */
 	bool		 have_mine;
@@ -206,8 +210,12 @@ min_of(int a, int b)
  * The squares a0..a1 are max(0, b0 - a1, a0 - b1) from b0..b1 (G-1):
  * of two well-made spans one of the two is <= 0, the other the gap if
  * there is one; taken without a branch, as most places have a few foes
- * each way about them. Inline: the call and its saving of registers
- * were a tenth of its work.
+ * each way about them. The 0 is taken of the least alone, not of each
+ * foe's (max(0, x) of the least of the x is the least of the max(0,
+ * x)): the dist kept below 0 are as good as 0 where they are asked, and
+ * a broken foe's sum stays above BROKEN_OFF / 2, a distance below 0
+ * being no more than a board across. Inline: the call and its saving
+ * of registers were a tenth of its work.
  */
 static inline __attribute__((always_inline)) int
 nearest_to(struct foes *f, struct bt_rect r)
@@ -219,19 +227,18 @@ nearest_to(struct foes *f, struct bt_rect r)
 
 		d = max_of(max_of(b->x0 - r.x1, r.x0 - b->x1),
 		    max_of(b->y0 - r.y1, r.y0 - b->y1));
-		d = max_of(d, 0);
 		f->dist[i] = d;
 		closest = min_of(closest, d);
 		key = min_of(key, d + f->v[i].off);
 	}
-	d = key >= BROKEN_OFF ? key - BROKEN_OFF : key;
+	d = key >= BROKEN_OFF / 2 ? key - BROKEN_OFF : key;
 	f->at = r;
 	if (f->n == 0) {
 		f->closest = -1;
 		return -1;
 	}
-	f->closest = closest;
-	return d;
+	f->closest = max_of(closest, 0);
+	return max_of(d, 0);
 }
 
 static inline __attribute__((always_inline)) int
