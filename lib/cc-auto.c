@@ -721,15 +721,16 @@ end_place(const struct bt_state *st, struct foes *f, struct ends *e,
     bool acted, const struct bar *bar, struct place *p)
 {
 	bool quarter = quarter_of(u, op);
-	struct bt_rect r = { op->x, op->y,
-	    op->x + (quarter ? u->h : u->w) - 1,
-	    op->y + (quarter ? u->w : u->h) - 1 };	/* cc_rect(me) */
 	int k = end_index(e, op->x, op->y, quarter);
 
 	if (k >= 0 && (e->known[(unsigned)k / 64] >> ((unsigned)k % 64) & 1)) {
 		p->d = e->d[k];
 		f->closest = e->closest[k];
 	} else {
+		struct bt_rect r = { op->x, op->y,
+		    op->x + (quarter ? u->h : u->w) - 1,
+		    op->y + (quarter ? u->w : u->h) - 1 };	/* cc_rect(me) */
+
 		p->d = nearest_to(f, r);
 		end_keep(e, k, p->d, f->closest);
 	}
