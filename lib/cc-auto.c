@@ -437,15 +437,23 @@ foe_hit(const struct bt_state *st, const struct foes *f, struct foe *fo,
 	return fo->hit[flank];
 }
 
-static double
-foe_strike(const struct bt_state *st, struct foes *f, struct foe *fo,
-    bool flank)
+/* The unit's melee's odds from anywhere (f->mine), made when first
+ * asked. */
+static const struct cc_attacker *
+mine(const struct bt_state *st, struct foes *f)
 {
 	if (!f->have_mine)
 		cc_attacker_of(st, f->u, false, &f->mine);
 	f->have_mine = true;
+	return &f->mine;
+}
+
+static double
+foe_strike(const struct bt_state *st, struct foes *f, struct foe *fo,
+    bool flank)
+{
 	if (!(fo->have_strike >> flank & 1))
-		fo->strike[flank] = melee_worth(st, f->u, &f->mine, fo->e,
+		fo->strike[flank] = melee_worth(st, f->u, mine(st, f), fo->e,
 		    flank);
 	fo->have_strike |= (unsigned char)(1u << flank);
 	return fo->strike[flank];
@@ -458,6 +466,34 @@ out_of_reach(const struct foes *f, const struct bt_unit *me)
 {
 	return f->closest > 1 && (!me->ranged.present ||
 	    f->closest * CC_SQUARE > f->my_shot_ft);
+}
+
+/* cc_in_contact of me, from its foes: they are the enemies in the
+ * battle; measured from me already (nearest), and none further than a
+ * square is adjacent. */
+static bool
+in_contact(const struct foes *f, const struct bt_unit *me)
+{
+	for (size_t i = 0; i < f->n; i++)
+		if (f->dist[i] <= 1 && cc_adjacent(me, f->v[i].e))
+			return true;
+	return false;
+}
+
+/*
+ * cc_attacker_of(st, me, true, shot), the foes measured from me: the
+ * rating of its side, its height (cc_unit_elevation) and whether an
+ * enemy is next to it, told by the foes (in_contact), not by a scan of
+ * every unit (cc_in_contact): the rating is the unit's melee's (mine),
+ * me being a copy of it.
+ */
+static void
+shot_from(const struct bt_state *st, struct foes *f,
+    const struct bt_unit *me, struct cc_attacker *shot)
+{
+	shot->rating = mine(st, f)->rating;
+	shot->elevation = cc_unit_elevation(st, me);
+	shot->adjacent = in_contact(f, me);
 }
 
 /* The best attack me could make from where it stands, melee or shot;
@@ -492,7 +528,7 @@ best_attack(const struct bt_state *st, struct foes *f,
 		    !cc_shot_reaches(st, me, t, f->dist[i]))
 			continue;
 		if (!have_shot)		/* the first shot it has from here */
-			cc_attacker_of(st, me, true, &shot);
+			shot_from(st, f, me, &shot);
 		have_shot = true;
 		if ((v = expect(st, me, &shot, t, true)) > best)
 			best = v;
@@ -534,18 +570,6 @@ danger_at(const struct bt_state *st, struct foes *f, const struct bt_unit *me)
 			    true);
 	}
 	return d;
-}
-
-/* cc_in_contact of me, from its foes: they are the enemies in the
- * battle; measured from me already (nearest), and none further than a
- * square is adjacent. */
-static bool
-in_contact(const struct foes *f, const struct bt_unit *me)
-{
-	for (size_t i = 0; i < f->n; i++)
-		if (f->dist[i] <= 1 && cc_adjacent(me, f->v[i].e))
-			return true;
-	return false;
 }
 
 /* Caution counts less as the round limit comes (CC-1): a battle is not
