@@ -37,9 +37,6 @@ active_of(const struct bt_state *st, const struct bt_options *o)
 	return bt_unit_find(st, st->active);
 }
 
-/* me, a copy of u, as u would stand at a move's end: w and h swap with a
- * quarter turn. A copy, the state is never changed to weigh an option;
- * one for all the moves of a listing, of which only the pose changes. */
 /* Is a move's end a quarter turn from u's facing? Facings are 0 to 3:
  * their sum's parity, taken unsigned (no sign to correct). */
 static inline bool
@@ -48,6 +45,9 @@ quarter_of(const struct bt_unit *u, const struct bt_option *op)
 	return (unsigned)(op->facing + u->facing) % 2 == 1;
 }
 
+/* me, a copy of u, as u would stand at a move's end: w and h swap with a
+ * quarter turn. A copy, the state is never changed to weigh an option;
+ * one for all the moves of a listing, of which only the pose changes. */
 static void
 at_end(struct bt_unit *me, const struct bt_unit *u, const struct bt_option *op)
 {
