@@ -669,14 +669,6 @@ struct place {
 	double		 attack;
 };
 
-static void
-place_of(const struct bt_state *st, struct foes *f, const struct bt_unit *me,
-    bool acted, struct place *p)
-{
-	p->d = nearest(f, me);		/* measures, for all below */
-	p->attack = acted ? 0 : best_attack(st, f, me);
-}
-
 /* ... then the approach, from v, what place_less left. */
 static double
 place_approach(const struct bt_unit *me, int d, double v, bool acted)
@@ -731,13 +723,14 @@ attack_most(const struct bt_state *st, struct foes *f,
 }
 
 /*
- * place_of of the end of the move op, the nearest and closest from e
- * when known there, the foes measured only if they must be for the
- * attack; false, with no attack made, where bar is on and even the most
- * an attack from there could be (attack_most) could not beat it. me, u
- * as it would stand there (at_end), is made only for an attack to be
- * weighed: the nearest, the closest and out_of_reach need only the
- * footprint, and u's shot (me's).
+ * The place (its nearest foe's squares and best attack) of the end of
+ * the move op, the nearest and closest from e when known there, the
+ * foes measured only if they must be for the attack; false, with no
+ * attack made, where bar is on and even the most an attack from there
+ * could be (attack_most) could not beat it. me, u as it would stand
+ * there (at_end), is made only for an attack to be weighed: the
+ * nearest, the closest and out_of_reach need only the footprint, and
+ * u's shot (me's).
  */
 static bool
 end_place(const struct bt_state *st, struct foes *f, struct ends *e,
@@ -773,7 +766,7 @@ end_place(const struct bt_state *st, struct foes *f, struct ends *e,
 }
 
 /* The attack less the danger (danger_at's), the foes measured from me
- * (place_of). */
+ * (nearest). */
 static double
 place_less(const struct bt_state *st, struct foes *f,
     const struct bt_unit *me, double v, double danger)
@@ -908,13 +901,35 @@ act_of(const char *line, size_t idlen, const char *target)
 	return act_by_words(line);
 }
 
-/* The worth of a listed attack, Support, Ready, Defend or Rally; u's
- * nearest foe and the danger it stands in given (place_of, danger_at);
- * idlen the length of u's id (act_of), or -1 where id_has_words. */
+/*
+ * The danger u stands in where it is (danger_at), made the first time a
+ * move or a Defend asks (a listing without moves asks it only for a
+ * Defend): the foes measured from where u stands still, as nothing but
+ * a move measures them elsewhere, and staying is weighed before the
+ * first move (choose_general).
+ */
+struct home {
+	bool		 have_danger;
+	double		 danger;
+};
+
 static double
-action_worth(const struct bt_state *st, const struct bt_unit *u,
-    size_t idlen, const struct bt_options *o, const struct bt_option *op,
-    int near, double danger)
+home_danger(const struct bt_state *st, struct foes *f,
+    const struct bt_unit *u, struct home *h)
+{
+	if (!h->have_danger)
+		h->danger = danger_at(st, f, u);
+	h->have_danger = true;
+	return h->danger;
+}
+
+/* The worth of a listed attack, Support, Ready, Defend or Rally; u's
+ * nearest foe given, and the danger it stands in (home_danger); idlen
+ * the length of u's id (act_of), or -1 where id_has_words. */
+static double
+action_worth(const struct bt_state *st, struct foes *f,
+    const struct bt_unit *u, size_t idlen, const struct bt_options *o,
+    const struct bt_option *op, int near, struct home *h)
 {
 	const struct bt_unit *t;
 	enum act act;
@@ -945,7 +960,7 @@ action_worth(const struct bt_state *st, const struct bt_unit *u,
 	    act_of(bt_option_line(o, op), idlen, op->target);
 	switch (act) {
 	case ACT_DEFEND:	/* CC-22: what strikes it has disadvantage */
-		return 0.4 * danger;
+		return 0.4 * home_danger(st, f, u, h);
 	case ACT_SUPPORT: {	/* CC-26 */
 		const struct bt_unit *a = target_of(st, op->target);
 
@@ -976,12 +991,14 @@ choose_general(const struct bt_state *st, const char *side,
 {
 	const struct bt_unit *u = active_of(st, o);
 	size_t pick = 0, act = 0, move = 0, idlen;
-	double best_act = 0, best_move = -1e9, here, above, danger, bar;
-	bool acted = st->turn.acted, have_move = false, bounded;
+	double best_act = 0, best_move = -1e9, here, above = 0, bar = 0;
+	bool acted = st->turn.acted, have_move = false, have_here = false;
+	bool bounded;
+	int near;
 	struct foes f;
 	struct bt_unit me;
-	struct place p;
 	struct ends ends;
+	struct home h = { false, 0 };
 
 	(void)side;
 	(void)rng;
@@ -989,25 +1006,36 @@ choose_general(const struct bt_state *st, const char *side,
 		return 0;
 	idlen = id_has_words(u->id) ? (size_t)-1 : strlen(u->id);
 	foes_of(st, u, &f);
-	/* Staying is weighed first: a move no better than it by 0.05 is
-	 * not taken, and need not be weighed further. */
-	place_of(st, &f, u, acted, &p);
-	ends_of(st, u, &ends);
-	/* the moves that turn in place end on its own footprint */
-	end_keep(&ends, end_index(&ends, u->x, u->y, false), p.d, f.closest);
-	danger = danger_at(st, &f, u);
-	here = place_approach(u, p.d, place_less(st, &f, u, p.attack, danger),
-	    acted);
-	above = here + 0.05;
-	bar = above;		/* what a move must beat: above, or the best */
+	near = nearest(&f, u);	/* the foes measured from where it stands */
 	bounded = u->hp >= 0;
-	me = *u;
 	for (size_t i = 0; i < o->n; i++) {
 		const struct bt_option *op = &o->v[i];
 		double v;
 
 		/* the moves first: most of a listing */
 		if (op->kind == BT_OPT_MOVE) {
+			/* Staying is weighed before the first move, the foes
+			 * still measured from where it stands (no move has
+			 * measured them): a move no better than it by 0.05
+			 * is not taken, and need not be weighed further. A
+			 * listing without moves weighs no staying. */
+			if (!have_here) {
+				double attack = acted ? 0 :
+				    best_attack(st, &f, u);
+
+				here = place_approach(u, near, place_less(st,
+				    &f, u, attack, home_danger(st, &f, u, &h)),
+				    acted);
+				above = here + 0.05;
+				bar = above;	/* above, or the best */
+				ends_of(st, u, &ends);
+				/* the moves that turn in place end on its
+				 * own footprint */
+				end_keep(&ends, end_index(&ends, u->x, u->y,
+				    false), near, f.closest);
+				me = *u;
+				have_here = true;
+			}
 			/* the first of equals: v must be above the best */
 			if (move_worth(st, &f, &ends, u, &me, acted, op,
 			    bounded, bar, &v) && v > best_move) {
@@ -1021,7 +1049,7 @@ choose_general(const struct bt_state *st, const char *side,
 			pick = i;
 			continue;
 		}
-		if ((v = action_worth(st, u, idlen, o, op, p.d, danger)) >
+		if ((v = action_worth(st, &f, u, idlen, o, op, near, &h)) >
 		    best_act)
 			best_act = v, act = i;
 	}
