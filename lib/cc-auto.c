@@ -989,7 +989,7 @@ static size_t
 choose_general(const struct bt_state *st, const char *side,
     const struct bt_options *o, struct bt_rng *rng)
 {
-	const struct bt_unit *u = active_of(st, o);
+	const struct bt_unit *u;
 	size_t pick = 0, act = 0, move = 0, idlen;
 	double best_act = 0, best_move = -1e9, here, above = 0, bar = 0;
 	bool acted = st->turn.acted, have_move = false, have_here = false;
@@ -1002,7 +1002,10 @@ choose_general(const struct bt_state *st, const char *side,
 
 	(void)side;
 	(void)rng;
-	if (u == NULL)
+	/* one option or none (a unit that may only end its turn, a
+	 * listing in four): the first, whatever it is worth, every
+	 * answer below being 0 then */
+	if (o->n <= 1 || (u = active_of(st, o)) == NULL)
 		return 0;
 	idlen = id_has_words(u->id) ? (size_t)-1 : strlen(u->id);
 	foes_of(st, u, &f);
