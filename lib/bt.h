@@ -956,12 +956,18 @@ struct bt_options {
 	char		*text;		/* the lines and notes, NUL-ended */
 	size_t		 len, tcap;
 	/* the ruleset's, kept from one listing to the next (cc-options.c),
-	 * freed by bt_options_free with memo_free */
+	 * freed by bt_options_free with memo_free; memo_forget makes it
+	 * hold nothing, its memory kept (bt_options_forget) */
 	void		*memo;
 	void		(*memo_free)(void *);
+	void		(*memo_forget)(void *);
 };
 /* Empties the list, keeping its memory. */
 void	 bt_options_clear(struct bt_options *);
+/* Empties the list and its memo, keeping their memory: a new battle's
+ * listings, whose state and units may have the addresses of the last
+ * battle's that the memo compares. */
+void	 bt_options_forget(struct bt_options *);
 void	 bt_options_free(struct bt_options *);
 /* Appends an option of unit with its line printf'd, every other field
  * zero (facing -1, no note); the pointer holds until the next add. */
@@ -1042,6 +1048,10 @@ struct bt_auto {
 	FILE		*orders;	/* each order's line as played, or NULL */
 	long		 max_orders;	/* at most so many; 0: no bound */
 	const struct bt_key *key;	/* a keyed battle's key, or NULL */
+	/* the listings' memory, kept by the caller from one battle to the
+	 * next (bt-sim), forgotten at the start (bt_options_forget), freed
+	 * by the caller; NULL: bt_auto_play's own, freed at its end */
+	struct bt_options *keep;
 };
 /*
  * Plays st with the commanders of a until the battle waits for a side
@@ -1388,6 +1398,10 @@ struct bt_orders_opts {
 	const char	*side;		/* --side: its units, in its turn */
 	bool		 allow_rolls;	/* --allow-rolls: -r in a keyed battle */
 	const struct bt_key *key;	/* a keyed battle's key, or NULL */
+	/* the listings' memory, kept by the caller from one battle to the
+	 * next (bt-sim), forgotten at the start (bt_options_forget), freed
+	 * by the caller; NULL: bt_auto_play's own, freed at its end */
+	struct bt_options *keep;
 };
 /* bt_orders_play with them; opts NULL: none. */
 int	 bt_orders_play_as(struct bt_state *st, const char *name,

@@ -68,6 +68,18 @@ memo_free(void *p)
 	free(mm);
 }
 
+/* Another battle's listings next: none of the key's pointers may be
+ * taken for this one's. */
+static void
+memo_forget(void *p)
+{
+	struct memo *mm = p;
+
+	mm->valid = false;
+	mm->st = NULL;
+	mm->mover = NULL;
+}
+
 /* The status bits the search reads: who is in the battle (cc_in_battle),
  * who may react (a broken unit may not), whose move provokes none
  * (CC-23); a Defend (CC-22) changes no move. */
@@ -188,6 +200,7 @@ add_moves(const struct bt_state *st, const struct bt_unit *u,
 	if (o->memo == NULL) {
 		o->memo = bt_xcalloc(1, sizeof(*mm));
 		o->memo_free = memo_free;
+		o->memo_forget = memo_forget;
 	}
 	mm = o->memo;
 	if (memo_holds(mm, st, u)) {

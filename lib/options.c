@@ -19,6 +19,14 @@ bt_options_clear(struct bt_options *o)
 }
 
 void
+bt_options_forget(struct bt_options *o)
+{
+	bt_options_clear(o);
+	if (o->memo != NULL)
+		o->memo_forget(o->memo);
+}
+
+void
 bt_options_free(struct bt_options *o)
 {
 	if (o->memo != NULL)
