@@ -139,6 +139,8 @@ bt_auto_play(struct bt_state *st, const struct bt_auto *a, long *played)
 	*played = 0;
 	if (a->keep != NULL)
 		bt_options_forget(o);
+	/* one line read a listing, the pick's */
+	o->lazy = true;
 	while ((side = bt_waiting(st)) != NULL &&
 	    (a->max_orders == 0 || *played < a->max_orders)) {
 		const struct bt_policy *p;

@@ -937,7 +937,11 @@ enum bt_option_kind {
 };
 struct bt_option {
 	enum bt_option_kind kind;
-	size_t		 line;		/* its bt-order line: bt_option_line */
+	size_t		 line;		/* its bt-order line: bt_option_line;
+					 * BT_OPTION_WAY | n: a move's way,
+					 * node n of the ruleset's last search,
+					 * its line written when asked (lazy) */
+#define BT_OPTION_WAY	((size_t)1 << (sizeof(size_t) * 8 - 1))
 	size_t		 note;		/* what the listing adds, or NO_NOTE */
 #define BT_OPTION_NO_NOTE	((size_t)-1)
 	const char	*unit;		/* whose order: an id of the state */
@@ -961,6 +965,12 @@ struct bt_options {
 	void		*memo;
 	void		(*memo_free)(void *);
 	void		(*memo_forget)(void *);
+	/* set by the caller: a move's line written only when asked
+	 * (bt_option_line), from its way (BT_OPTION_WAY), by line_of into
+	 * the memo's memory: bt-auto and bt-sim read one line a listing
+	 * of hundreds (the ruleset's which keep ways; cc's) */
+	bool		 lazy;
+	const char	*(*line_of)(void *memo, const struct bt_option *);
 };
 /* Empties the list, keeping its memory. */
 void	 bt_options_clear(struct bt_options *);
@@ -986,6 +996,10 @@ struct bt_option *bt_options_add_line(struct bt_options *,
  * option. */
 char	*bt_options_add_room(struct bt_options *, enum bt_option_kind,
 	    const char *unit, size_t len, size_t slack, struct bt_option **);
+/* An option whose line is the ruleset's to write when asked (its
+ * line_of): line, BT_OPTION_WAY | the way; no text of its own. */
+struct bt_option *bt_options_add_way(struct bt_options *,
+	    enum bt_option_kind, const char *unit, size_t line);
 /* bt_options_add with its line the n words joined by a space each: a
  * listing's orders of ids and fixed words, with no format to read. */
 struct bt_option *bt_options_add_words(struct bt_options *,
@@ -994,6 +1008,9 @@ struct bt_option *bt_options_add_words(struct bt_options *,
 /* Sets the note of the option last added. */
 void	 bt_options_note(struct bt_options *, const char *fmt, ...)
 	    __attribute__((format(printf, 2, 3)));
+/* An option's line; of a lazy listing's move (BT_OPTION_WAY), written
+ * when asked, holding until the next such line asked or the next
+ * listing. */
 const char *bt_option_line(const struct bt_options *,
 	    const struct bt_option *);
 const char *bt_option_note(const struct bt_options *,

@@ -1376,43 +1376,65 @@ pose_moves(const struct bt_unit *u, struct move *m)
 }
 
 /*
- * The way to node i, at pose at, added to o as a bt-move of unit, its
- * line written in place in o's text, with no copy: first the prefix
- * "bt-move ID ", as the 8-byte words of the search's (ps->line, padded),
- * whose bytes past it the words write over; then the words of the moves,
- * each with the space before it, after the prefix's last space (base).
- * The way is walked once, from its end back: each word is copied as the
- * 8 bytes of word8 that end with it (spaces before it, then the space
- * and the word), at where it ends, the node's len; the bytes before the
- * word are written over by the word before, and those of the first
- * word, in the prefix, are put back from keep8 (base's 8 bytes before).
- * A listing adds hundreds of ways a turn.
+ * The line of the way to node i of the nodes n, of prefix - 1 + n[i].len
+ * bytes and its NUL, into line, which has room for 16 bytes more: first
+ * the prefix "bt-move ID ", as the 8-byte words of the search's (pline,
+ * padded), whose bytes past it the words write over; then the words of
+ * the moves, each with the space before it, after the prefix's last
+ * space (base). The way is walked once, from its end back: each word is
+ * copied as the 8 bytes of word8 that end with it (spaces before it,
+ * then the space and the word), at where it ends, the node's len; the
+ * bytes before the word are written over by the word before, and those
+ * of the first word, in the prefix, are put back from it (base's 8
+ * bytes before). The one writer of a move's line, whether the listing
+ * writes its ends' (report_end) or a lazy one's is asked (cc_way_line).
  */
-static void
-report_end(const struct pose_search *ps, const struct pose *at,
-    const char (*word8)[8], const size_t *mlen, const char *keep8, int i,
-    struct bt_options *o, const char *unit)
+static inline void
+way_line(const struct pose_node *n, const char (*word8)[8],
+    const size_t *mlen, const char *pline, size_t prefix, int i, char *line)
 {
-	size_t len = ps->prefix - 1 + ps->n[i].len, e = ps->n[i].len;
-	struct bt_option *op;
-	/* the prefix's words may reach 16 bytes past the line's NUL */
-	char *line = bt_options_add_room(o, BT_OPT_MOVE, unit, len, 16, &op);
-	char *base = line + ps->prefix - 1;
+	size_t len = prefix - 1 + n[i].len, e = n[i].len;
+	char *base = line + prefix - 1;
 
 	/* "bt-move " and an id make 10 bytes at the least, and the line
 	 * 12 with its NUL: three words with no loop, then the rest (an id
 	 * of 16 or more) */
-	memcpy(line, ps->line, 24);
-	for (size_t k = 24; k < ps->prefix; k += 8)
-		memcpy(line + k, ps->line + k, 8);
-	for (int k = i; ps->n[k].prev >= 0; k = ps->n[k].prev) {
-		int how = ps->n[k].how;
+	memcpy(line, pline, 24);
+	for (size_t k = 24; k < prefix; k += 8)
+		memcpy(line + k, pline + k, 8);
+	for (int k = i; n[k].prev >= 0; k = n[k].prev) {
+		int how = n[k].how;
 
 		memcpy(base + e - 8, word8[how], 8);
 		e -= mlen[how] + 1;
 	}
-	memcpy(base - 8, keep8, 8);
+	memcpy(base - 8, pline + prefix - 9, 8);
 	line[len] = '\0';
+}
+
+/*
+ * The way to node i, at pose at, added to o as a bt-move of unit: its
+ * line written in place in o's text, with no copy (way_line); or, in a
+ * lazy listing (lazy), only the node, its line written when asked
+ * (cc_way_line). A listing adds hundreds of ways a turn, and bt-auto and
+ * bt-sim read one.
+ */
+static void
+report_end(const struct pose_search *ps, const struct pose *at,
+    const char (*word8)[8], const size_t *mlen, int i, bool lazy,
+    struct bt_options *o, const char *unit)
+{
+	struct bt_option *op;
+
+	if (lazy)
+		op = bt_options_add_way(o, BT_OPT_MOVE, unit,
+		    BT_OPTION_WAY | (size_t)i);
+	else
+		/* the prefix's words may reach 16 bytes past the line's
+		 * NUL */
+		way_line(ps->n, word8, mlen, ps->line, ps->prefix, i,
+		    bt_options_add_room(o, BT_OPT_MOVE, unit,
+		    ps->prefix - 1 + ps->n[i].len, 16, &op));
 	op->x = at->x;
 	op->y = at->y;
 	op->facing = at->facing;
@@ -1913,7 +1935,8 @@ cc_reachable(const struct bt_state *st, const struct bt_unit *cu,
 	const unsigned char *corner;
 	unsigned wh;			/* the nodes of a layer */
 	bool flies = cc_flies(st, u);
-	char keep8[8];
+	/* the ends' lines written when asked: only into a scratch kept */
+	bool lazy = o->lazy && sc != NULL;
 	size_t sets, size, pad;
 	char *block;
 
@@ -1991,9 +2014,10 @@ cc_reachable(const struct bt_state *st, const struct bt_unit *cu,
 	memcpy(ps.line, "bt-move ", strlen("bt-move "));
 	memcpy(ps.line + strlen("bt-move "), u->id, strlen(u->id));
 	ps.line[ps.prefix - 1] = ' ';
-	/* the prefix's 8 bytes before its last space, which report_end
-	 * writes on ("bt-move " is 8) */
-	memcpy(keep8, ps.line + ps.prefix - 9, 8);
+	/* what the lines of its ways are written with when asked */
+	sc->way_moves = sm;
+	sc->way_prefix = ps.line;
+	sc->way_plen = ps.prefix;
 	start = node_of(&ps, home.x, home.y, home.facing, st->turn.rotated);
 	twin = node_of(&ps, home.x, home.y, home.facing, !st->turn.rotated);
 	node_cost(&ps, start, 0);
@@ -2120,12 +2144,31 @@ cc_reachable(const struct bt_state *st, const struct bt_unit *cu,
 			continue;
 		if (!(ps.n[i].fp & OCC_NO_STOP)) {	/* may_stop */
 			t = node_pose(&ps, &home, i);
-			report_end(&ps, &t, sm->word8, mlen, keep8, i, o,
+			report_end(&ps, &t, sm->word8, mlen, i, lazy, o,
 			    u->id);
 		}
 	}
 	occ_free(&oc, sc);
 	cc_scratch_free(&own);
+}
+
+const char *
+cc_way_line(const struct cc_scratch *sc, size_t way, char **line,
+    size_t *cap)
+{
+	const struct search_moves *sm = sc->way_moves;
+	const struct pose_node *n = sc->poses;
+	int i = (int)(way & ~BT_OPTION_WAY);
+	/* way_line's 16 bytes past the NUL */
+	size_t need = sc->way_plen + n[i].len + 16;
+
+	if (need > *cap) {
+		*cap = need > 2 * *cap ? need : 2 * *cap;
+		*line = bt_xrealloc(*line, *cap);
+	}
+	way_line(n, sm->word8, sm->mlen, sc->way_prefix, sc->way_plen, i,
+	    *line);
+	return *line;
 }
 
 /* How far a pose is from side f's edge of the map, in squares. */

@@ -46,6 +46,7 @@ struct memo {
 	size_t		 mover_at;	/* its index in st's units */
 	int		 weather, moved;
 	bool		 rotated, valid;
+	bool		 lazy;		/* its ends' lines are ways */
 	struct memo_unit *units;
 	size_t		 nunits, ucap;
 	struct cc_scratch sc;		/* the searches' memory */
@@ -54,6 +55,9 @@ struct memo {
 	size_t		 nends, ecap;
 	char		*text;
 	size_t		 len, tcap;
+	/* the line of a lazy listing's move last asked (memo_line) */
+	char		*line;
+	size_t		 lcap;
 };
 
 static void
@@ -65,7 +69,19 @@ memo_free(void *p)
 	free(mm->units);
 	free(mm->ends);
 	free(mm->text);
+	free(mm->line);
 	free(mm);
+}
+
+/* A lazy listing's move's line (o->line_of), written from its way in
+ * the memo's search, the last made: a lazy line's option holds only till
+ * the next listing. */
+static const char *
+memo_line(void *p, const struct bt_option *op)
+{
+	struct memo *mm = p;
+
+	return cc_way_line(&mm->sc, op->line, &mm->line, &mm->lcap);
 }
 
 /* Another battle's listings next: none of the key's pointers may be
@@ -115,11 +131,11 @@ memo_unit_of(const struct bt_unit *u, struct memo_unit *k)
 /* Does the memo hold the search of u in st now? */
 static bool
 memo_holds(const struct memo *mm, const struct bt_state *st,
-    const struct bt_unit *u)
+    const struct bt_unit *u, bool lazy)
 {
 	struct memo_unit k;
 
-	if (!mm->valid || mm->st != st || mm->mover != u ||
+	if (!mm->valid || mm->lazy != lazy || mm->st != st || mm->mover != u ||
 	    mm->weather != st->weather || mm->moved != st->turn.moved ||
 	    mm->rotated != st->turn.rotated || mm->nunits != st->nunits)
 		return false;
@@ -133,8 +149,10 @@ memo_holds(const struct memo *mm, const struct bt_state *st,
 
 /* The memo's key set to u in st now, its ends emptied. */
 static void
-memo_key(struct memo *mm, const struct bt_state *st, const struct bt_unit *u)
+memo_key(struct memo *mm, const struct bt_state *st, const struct bt_unit *u,
+    bool lazy)
 {
+	mm->lazy = lazy;
 	mm->st = st;
 	mm->mover = u;
 	mm->mover_at = (size_t)(u - st->units);
@@ -185,7 +203,7 @@ memo_keep(struct memo *mm, const struct bt_options *o, size_t first,
 		me->facing = op->facing;
 		me->cost = op->cost;
 		me->provokes = op->provokes;
-		me->line = op->line - at;
+		me->line = mm->lazy ? op->line : op->line - at;
 	}
 }
 
@@ -201,10 +219,23 @@ add_moves(const struct bt_state *st, const struct bt_unit *u,
 		o->memo = bt_xcalloc(1, sizeof(*mm));
 		o->memo_free = memo_free;
 		o->memo_forget = memo_forget;
+		o->line_of = memo_line;
 	}
 	mm = o->memo;
-	if (memo_holds(mm, st, u)) {
-		for (size_t i = 0; i < mm->nends; i++) {
+	if (memo_holds(mm, st, u, o->lazy)) {
+		/* the ways of the memo's search, the last made */
+		for (size_t i = 0; mm->lazy && i < mm->nends; i++) {
+			const struct memo_end *me = &mm->ends[i];
+			struct bt_option *op = bt_options_add_way(o,
+			    BT_OPT_MOVE, u->id, me->line);
+
+			op->x = me->x;
+			op->y = me->y;
+			op->facing = me->facing;
+			op->cost = me->cost;
+			op->provokes = me->provokes;
+		}
+		for (size_t i = 0; !mm->lazy && i < mm->nends; i++) {
 			const struct memo_end *me = &mm->ends[i];
 			size_t len = (i + 1 < mm->nends ? me[1].line :
 			    mm->len) - me->line - 1;
@@ -222,7 +253,7 @@ add_moves(const struct bt_state *st, const struct bt_unit *u,
 		}
 		return;
 	}
-	memo_key(mm, st, u);
+	memo_key(mm, st, u, o->lazy);
 	cc_reachable(st, u, o, &mm->sc);
 	memo_keep(mm, o, first, at);
 }

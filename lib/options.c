@@ -215,6 +215,16 @@ bt_options_add_room(struct bt_options *o, enum bt_option_kind kind,
 }
 
 struct bt_option *
+bt_options_add_way(struct bt_options *o, enum bt_option_kind kind,
+    const char *unit, size_t line)
+{
+	struct bt_option *op = new_option(o, kind, unit);
+
+	op->line = line;
+	return op;
+}
+
+struct bt_option *
 bt_options_add_words(struct bt_options *o, enum bt_option_kind kind,
     const char *unit, const char *const *words, size_t n)
 {
@@ -252,6 +262,8 @@ bt_options_note(struct bt_options *o, const char *fmt, ...)
 const char *
 bt_option_line(const struct bt_options *o, const struct bt_option *op)
 {
+	if (op->line & BT_OPTION_WAY)
+		return o->line_of(o->memo, op);
 	return o->text + op->line;
 }
 
