@@ -1000,6 +1000,10 @@ char	*bt_options_add_room(struct bt_options *, enum bt_option_kind,
  * line_of): line, BT_OPTION_WAY | the way; no text of its own. */
 struct bt_option *bt_options_add_way(struct bt_options *,
 	    enum bt_option_kind, const char *unit, size_t line);
+/* The n options past the list's end, which bt_options_clear leaves as
+ * they were, taken back as they are: a lazy listing's moves, given
+ * again where its listing before put them (their lines ways, no text). */
+void	 bt_options_keep(struct bt_options *, size_t n);
 /* bt_options_add with its line the n words joined by a space each: a
  * listing's orders of ids and fixed words, with no format to read. */
 struct bt_option *bt_options_add_words(struct bt_options *,

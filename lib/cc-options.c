@@ -47,6 +47,10 @@ struct memo {
 	int		 weather, moved;
 	bool		 rotated, valid;
 	bool		 lazy;		/* its ends' lines are ways */
+	/* lazy: its ends are the options' own, o->v[first] on, as the
+	 * listing before left them (listed: it listed them) */
+	size_t		 first;
+	bool		 listed;
 	struct memo_unit *units;
 	size_t		 nunits, ucap;
 	struct cc_scratch sc;		/* the searches' memory */
@@ -92,6 +96,7 @@ memo_forget(void *p)
 	struct memo *mm = p;
 
 	mm->valid = false;
+	mm->listed = false;
 	mm->st = NULL;
 	mm->mover = NULL;
 }
@@ -181,6 +186,12 @@ memo_keep(struct memo *mm, const struct bt_options *o, size_t first,
 {
 	size_t n = o->n - first, len = o->len - at;
 
+	mm->nends = n;
+	/* lazy, its ends are left where they are, with no text */
+	if (mm->lazy) {
+		mm->first = first;
+		return;
+	}
 	if (n > mm->ecap) {
 		mm->ecap = n;
 		mm->ends = bt_xreallocarray(mm->ends, mm->ecap,
@@ -193,7 +204,6 @@ memo_keep(struct memo *mm, const struct bt_options *o, size_t first,
 	if (len > 0)
 		memcpy(mm->text, o->text + at, len);
 	mm->len = len;
-	mm->nends = n;
 	for (size_t i = 0; i < n; i++) {
 		const struct bt_option *op = &o->v[first + i];
 		struct memo_end *me = &mm->ends[i];
@@ -203,14 +213,23 @@ memo_keep(struct memo *mm, const struct bt_options *o, size_t first,
 		me->facing = op->facing;
 		me->cost = op->cost;
 		me->provokes = op->provokes;
-		me->line = mm->lazy ? op->line : op->line - at;
+		me->line = op->line - at;
 	}
 }
 
-/* bt-move, to every end the search finds, or the memo kept. */
+/*
+ * bt-move, to every end the search finds, or the memo kept. A lazy
+ * listing's ends are kept where the search put them, in o's options: a
+ * listing starts with its bt-resolve, and its moves come next, at the
+ * same index each time, and bt_options_clear keeps their memory. kept:
+ * the listing before listed the memo's ends (the search's or given
+ * again), so that they are there still, as they were listed; else
+ * another listing may have written other options on them, and the
+ * search is made again.
+ */
 static void
 add_moves(const struct bt_state *st, const struct bt_unit *u,
-    struct bt_options *o)
+    struct bt_options *o, bool kept)
 {
 	struct memo *mm;
 	size_t first = o->n, at = o->len;
@@ -222,20 +241,16 @@ add_moves(const struct bt_state *st, const struct bt_unit *u,
 		o->line_of = memo_line;
 	}
 	mm = o->memo;
-	if (memo_holds(mm, st, u, o->lazy)) {
-		/* the ways of the memo's search, the last made */
-		for (size_t i = 0; mm->lazy && i < mm->nends; i++) {
-			const struct memo_end *me = &mm->ends[i];
-			struct bt_option *op = bt_options_add_way(o,
-			    BT_OPT_MOVE, u->id, me->line);
-
-			op->x = me->x;
-			op->y = me->y;
-			op->facing = me->facing;
-			op->cost = me->cost;
-			op->provokes = me->provokes;
+	if (memo_holds(mm, st, u, o->lazy) && (!mm->lazy || (kept &&
+	    mm->first == first))) {
+		/* the ways of the memo's search, the last made, where the
+		 * listing before left them */
+		if (mm->lazy) {
+			bt_options_keep(o, mm->nends);
+			mm->listed = true;
+			return;
 		}
-		for (size_t i = 0; !mm->lazy && i < mm->nends; i++) {
+		for (size_t i = 0; i < mm->nends; i++) {
 			const struct memo_end *me = &mm->ends[i];
 			size_t len = (i + 1 < mm->nends ? me[1].line :
 			    mm->len) - me->line - 1;
@@ -256,6 +271,7 @@ add_moves(const struct bt_state *st, const struct bt_unit *u,
 	memo_key(mm, st, u, o->lazy);
 	cc_reachable(st, u, o, &mm->sc);
 	memo_keep(mm, o, first, at);
+	mm->listed = mm->lazy;
 }
 
 /*
@@ -391,9 +407,15 @@ cc_options(const struct bt_state *st, const char *side, struct bt_options *o)
 {
 	const struct bt_unit *u;
 	struct bt_option *op;
+	struct memo *mm = o->memo;
 	size_t idlen;
 	bool broken;
+	/* the memo's ends, in a lazy listing, are where the listing before
+	 * left them if it listed them (add_moves), and none later has */
+	bool kept = mm != NULL && mm->listed;
 
+	if (mm != NULL)
+		mm->listed = false;
 	/* cc_check_turn's refusals: not its turn, not in the battle */
 	if (st->active == NULL || (u = active_unit(st, o)) == NULL ||
 	    strcmp(u->side, side) != 0 || !cc_in_battle(u))
@@ -404,7 +426,7 @@ cc_options(const struct bt_state *st, const char *side, struct bt_options *o)
 	/* CC-6: no movement split around the action; CC-13: none after
 	 * contact; CC-28: a broken unit moves only in its retreat */
 	if (!broken && !st->turn.stopped && !st->turn.contact)
-		add_moves(st, u, o);
+		add_moves(st, u, o, kept);
 	if (st->turn.acted)
 		return;
 	idlen = strlen(u->id);

@@ -250,6 +250,12 @@ bt_options_add_way(struct bt_options *o, enum bt_option_kind kind,
 	return op;
 }
 
+void
+bt_options_keep(struct bt_options *o, size_t n)
+{
+	o->n += n;
+}
+
 struct bt_option *
 bt_options_add_words(struct bt_options *o, enum bt_option_kind kind,
     const char *unit, const char *const *words, size_t n)
