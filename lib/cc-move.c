@@ -1719,22 +1719,25 @@ struct search_moves {
 	/* The squares each move newly holds or sweeps (move_squares less
 	 * the pose's own) from a pose of each facing at (0, 0), as (x, y):
 	 * sq[2 first[f][k]] up to sq[2 first[f][k + 1]]; and as offsets
-	 * in a window ww squares wide (the last search's): off[first..]. */
+	 * in a window ww[l] squares wide: off[l * cap + first..], in two
+	 * layouts l, the last two searches' windows (units of one
+	 * footprint and two speeds take turns). */
 	int		 first[4][MAX_POSE_MOVES + 1];
 	/* After them, the squares of a pose of each facing: from foot[f]
 	 * up to foot[f + 1]; nsq in all. */
 	int		 foot[5], nsq;
 	int		 reach;		/* the most a move shifts a corner by */
 	int		*sq, *off;
-	size_t		 cap;		/* of off, and of sq by twos */
-	int		 ww;
+	size_t		 cap;		/* of off by layouts, of sq by twos */
+	int		 ww[2];		/* each layout's; 0: none */
+	int		 next;		/* the layout to make next */
 	/* Where each move takes a node of each facing, as a difference of
 	 * index (node_of's: a rotation goes to the rotated layer, which
 	 * only the unrotated one makes), in a search of nodes nw squares
-	 * wide (the last search's, set with off: its window is nw + the
+	 * wide (layout l's, set with off: its window is nw + the
 	 * footprint's longer side + 1 wide); and what each costs at the
 	 * least (least_cost) */
-	int		 dnode[4][MAX_POSE_MOVES];
+	int		 dnode[2][4][MAX_POSE_MOVES];
 	int		 least[MAX_POSE_MOVES];
 	/* quiet_rule's table of each move (rule_of), for a unit that
 	 * walks and one that flies: [flies][move] */
@@ -1793,21 +1796,33 @@ move_squares_of(struct search_moves *sm, int f, const struct pose *o)
 	return n;
 }
 
-/* sm's off for a window ww squares wide, and its dnode for a search
- * whose nodes are nw by nw squares. */
-static void
+/* The layout of sm's off for a window ww squares wide, and of its
+ * dnode for a search whose nodes are nw by nw squares: one of the two
+ * kept, or made over the older. */
+static int
 search_offsets(struct search_moves *sm, int ww, int nw)
 {
+	int l;
+	int *off;
+
+	if (sm->ww[0] == ww)
+		return 0;
+	if (sm->ww[1] == ww)
+		return 1;
+	l = sm->next;
+	sm->next = !l;
+	off = sm->off + (size_t)l * sm->cap;
 	for (int j = 0; j < sm->nsq; j++)
-		sm->off[j] = sm->sq[2 * j + 1] * ww + sm->sq[2 * j];
+		off[j] = sm->sq[2 * j + 1] * ww + sm->sq[2 * j];
 	for (int k = 0; k < sm->nm; k++)
 		for (int f = BT_N; f <= BT_W; f++) {
 			const struct pose *q = &sm->to_of[f][k];
 
-			sm->dnode[f][k] = (((q->facing - f) * 2 +
+			sm->dnode[l][f][k] = (((q->facing - f) * 2 +
 			    (sm->m[k].kind == ROTATE)) * nw + q->y) * nw + q->x;
 		}
-	sm->ww = ww;
+	sm->ww[l] = ww;
+	return l;
 }
 
 static struct search_moves *
@@ -1875,7 +1890,8 @@ search_moves(const struct bt_unit *u, struct cc_scratch *sc)
 		free(sm->sq);
 		free(sm->off);
 		sm->sq = bt_xreallocarray(NULL, 2 * bound, sizeof(*sm->sq));
-		sm->off = bt_xreallocarray(NULL, bound, sizeof(*sm->off));
+		sm->off = bt_xreallocarray(NULL, 2 * bound,
+		    sizeof(*sm->off));
 		sm->cap = bound;
 	}
 	n = 0;
@@ -1892,7 +1908,8 @@ search_moves(const struct bt_unit *u, struct cc_scratch *sc)
 			}
 	}
 	sm->foot[4] = sm->nsq = n;
-	sm->ww = 0;
+	sm->ww[0] = sm->ww[1] = 0;
+	sm->next = 0;
 	for (int k = 0; k < sm->nm; k++) {
 		/* the longest word is "ccw:16" (MAX_PIVOTS) */
 		sm->mlen[k] = strlen(sm->m[k].word);
@@ -1926,7 +1943,9 @@ cc_reachable(const struct bt_state *st, const struct bt_unit *cu,
 	struct occ oc;
 	struct cc_scratch own = { 0 };
 	int speed = cc_speed(st, u), left = speed - st->turn.moved, nm, r;
-	int start, twin, nodes;
+	int start, twin, nodes, lay;
+	const int *off;			/* sm's layout of the window's */
+	const int (*dnode)[MAX_POSE_MOVES];
 	int affords;		/* the moves of a least cost left */
 	int norot;		/* the moves before the first rotation */
 	int side = u->w > u->h ? u->w : u->h, wside;
@@ -2002,8 +2021,9 @@ cc_reachable(const struct bt_state *st, const struct bt_unit *cu,
 	occ_window(&oc, (unsigned char *)ps.line + pad,
 	    ps.x0 - 1, ps.y0 - 1, wside, wside);
 	/* the window's side sets the nodes' (sm is of one footprint) */
-	if (sm->ww != wside)
-		search_offsets(sm, wside, ps.w);
+	lay = search_offsets(sm, wside, ps.w);
+	off = sm->off + (size_t)lay * sm->cap;
+	dnode = sm->dnode[lay];
 	least = sm->least;
 	rule = sm->rule[flies];
 	wh = (unsigned)(ps.w * ps.h);
@@ -2067,7 +2087,7 @@ cc_reachable(const struct bt_state *st, const struct bt_unit *cu,
 				continue;
 			at = corner + (size_t)py * oc.ww + px;
 			first = sm->first[f];
-			dto = sm->dnode[f];
+			dto = dnode[f];
 			d = to_of[f];
 			/* the rotations are the last moves */
 			kend = rotated && norot < affords ? norot : affords;
@@ -2084,7 +2104,7 @@ cc_reachable(const struct bt_state *st, const struct bt_unit *cu,
 				 * window */
 				fp = 0;
 				for (int j = first[k]; j < first[k + 1]; j++)
-					fp |= at[sm->off[j]];
+					fp |= at[off[j]];
 				cost = rule[k][fp];
 				if (cost < 0 || c + cost > left ||
 				    node_costs(&hot, to) <= (unsigned)(c + cost))
@@ -2096,7 +2116,7 @@ cc_reachable(const struct bt_state *st, const struct bt_unit *cu,
 				for (int j = sm->foot[d[k].facing];
 				    j < sm->foot[d[k].facing + 1]; j++)
 					fp |= at[d[k].y * oc.ww + d[k].x +
-					    sm->off[j]];
+					    off[j]];
 				hot.n[to].fp = (unsigned char)fp;
 				hot.n[to].prev = i;
 				hot.n[to].how = (signed char)k;
