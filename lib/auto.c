@@ -164,6 +164,7 @@ bt_auto_play(struct bt_state *st, const struct bt_auto *a, long *played)
 		bt_policy_rng(st, &rng);
 		if ((pick = p->choose(st, side, o, &rng)) >= o->n)
 			pick = o->n - 1;
+		bt_options_picked(o, st, &o->v[pick]);
 		if (a->orders != NULL)
 			fprintf(a->orders, "%s\n", bt_option_line(o,
 			    &o->v[pick]));

@@ -971,6 +971,9 @@ struct bt_options {
 	 * of hundreds (the ruleset's which keep ways; cc's) */
 	bool		 lazy;
 	const char	*(*line_of)(void *memo, const struct bt_option *);
+	/* told the option chosen (bt_options_picked), or NULL */
+	void		(*memo_picked)(void *memo, const struct bt_state *,
+			    const struct bt_option *);
 };
 /* Empties the list, keeping its memory. */
 void	 bt_options_clear(struct bt_options *);
@@ -1000,6 +1003,11 @@ char	*bt_options_add_room(struct bt_options *, enum bt_option_kind,
  * line_of): line, BT_OPTION_WAY | the way; no text of its own. */
 struct bt_option *bt_options_add_way(struct bt_options *,
 	    enum bt_option_kind, const char *unit, size_t line);
+/* Tells the ruleset's memo which of a lazy listing's options was
+ * chosen, st still as it was listed: it may keep what only some picks
+ * need (cc: its key, for a unit listed the same moves again). */
+void	 bt_options_picked(struct bt_options *, const struct bt_state *,
+	    const struct bt_option *);
 /* The n options past the list's end, which bt_options_clear leaves as
  * they were, taken back as they are: a lazy listing's moves, given
  * again where its listing before put them (their lines ways, no text). */

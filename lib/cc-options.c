@@ -51,6 +51,10 @@ struct memo {
 	 * listing before left them (listed: it listed them) */
 	size_t		 first;
 	bool		 listed;
+	/* lazy: the key's units not made yet, but when the pick is known
+	 * (memo_picked), the state still as listed: only for a pick after
+	 * which the mover may be listed the same moves again */
+	bool		 pending;
 	struct memo_unit *units;
 	size_t		 nunits, ucap;
 	struct cc_scratch sc;		/* the searches' memory */
@@ -97,6 +101,7 @@ memo_forget(void *p)
 
 	mm->valid = false;
 	mm->listed = false;
+	mm->pending = false;
 	mm->st = NULL;
 	mm->mover = NULL;
 }
@@ -152,7 +157,23 @@ memo_holds(const struct memo *mm, const struct bt_state *st,
 	return true;
 }
 
-/* The memo's key set to u in st now, its ends emptied. */
+/* The memo's key of every unit of st now; the memo holds from now on. */
+static void
+memo_units(struct memo *mm, const struct bt_state *st)
+{
+	if (st->nunits > mm->ucap) {
+		mm->ucap = st->nunits;
+		mm->units = bt_xreallocarray(mm->units, mm->ucap,
+		    sizeof(*mm->units));
+	}
+	mm->nunits = st->nunits;
+	for (size_t i = 0; i < st->nunits; i++)
+		memo_unit_of(&st->units[i], &mm->units[i]);
+	mm->valid = true;
+}
+
+/* The memo's key set to u in st now, its ends emptied; in a lazy
+ * listing, its units' key left till the pick is known (pending). */
 static void
 memo_key(struct memo *mm, const struct bt_state *st, const struct bt_unit *u,
     bool lazy)
@@ -164,17 +185,32 @@ memo_key(struct memo *mm, const struct bt_state *st, const struct bt_unit *u,
 	mm->weather = st->weather;
 	mm->moved = st->turn.moved;
 	mm->rotated = st->turn.rotated;
-	if (st->nunits > mm->ucap) {
-		mm->ucap = st->nunits;
-		mm->units = bt_xreallocarray(mm->units, mm->ucap,
-		    sizeof(*mm->units));
-	}
-	mm->nunits = st->nunits;
-	for (size_t i = 0; i < st->nunits; i++)
-		memo_unit_of(&st->units[i], &mm->units[i]);
 	mm->nends = 0;
 	mm->len = 0;
-	mm->valid = true;
+	mm->valid = false;
+	mm->pending = lazy;
+	if (!lazy)
+		memo_units(mm, st);
+}
+
+/*
+ * The pick of a lazy listing (o->memo_picked), st as listed: the key's
+ * units are made only if the mover may be listed the same moves again
+ * after it, which a move (moved changes) and the turn's end (the next
+ * listing is another unit's, or another turn's) make unlikely: most of
+ * a battle's searches are followed by one of them. A memo not made
+ * costs at most a search, whose ends are the same.
+ */
+static void
+memo_picked(void *p, const struct bt_state *st, const struct bt_option *op)
+{
+	struct memo *mm = p;
+
+	if (!mm->pending)
+		return;
+	mm->pending = false;
+	if (op->kind != BT_OPT_MOVE && op->kind != BT_OPT_END && mm->st == st)
+		memo_units(mm, st);
 }
 
 /* The ends of the search just made, as cc_reachable listed them: o's
@@ -239,6 +275,7 @@ add_moves(const struct bt_state *st, const struct bt_unit *u,
 		o->memo_free = memo_free;
 		o->memo_forget = memo_forget;
 		o->line_of = memo_line;
+		o->memo_picked = memo_picked;
 	}
 	mm = o->memo;
 	if (memo_holds(mm, st, u, o->lazy) && (!mm->lazy || (kept &&
@@ -383,13 +420,14 @@ add_actions(const struct bt_state *st, const struct bt_unit *u,
 }
 
 /* The unit of st->active (not NULL): most often the memo's last mover,
- * at the same index (ids are unique), asked first; else found by id. */
+ * at the same index (ids are unique), asked first, whether the memo
+ * holds or not (the index is checked); else found by id. */
 static const struct bt_unit *
 active_unit(const struct bt_state *st, const struct bt_options *o)
 {
 	const struct memo *mm = o->memo;
 
-	if (mm != NULL && mm->valid && mm->mover_at < st->nunits &&
+	if (mm != NULL && mm->mover_at < st->nunits &&
 	    strcmp(st->units[mm->mover_at].id, st->active) == 0)
 		return &st->units[mm->mover_at];
 	return bt_unit_find(st, st->active);
@@ -414,8 +452,9 @@ cc_options(const struct bt_state *st, const char *side, struct bt_options *o)
 	 * left them if it listed them (add_moves), and none later has */
 	bool kept = mm != NULL && mm->listed;
 
+	/* a key left for the last listing's pick to make is stale now */
 	if (mm != NULL)
-		mm->listed = false;
+		mm->listed = mm->pending = false;
 	/* cc_check_turn's refusals: not its turn, not in the battle */
 	if (st->active == NULL || (u = active_unit(st, o)) == NULL ||
 	    strcmp(u->side, side) != 0 || !cc_in_battle(u))

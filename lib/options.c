@@ -251,6 +251,14 @@ bt_options_add_way(struct bt_options *o, enum bt_option_kind kind,
 }
 
 void
+bt_options_picked(struct bt_options *o, const struct bt_state *st,
+    const struct bt_option *op)
+{
+	if (o->memo != NULL && o->memo_picked != NULL)
+		o->memo_picked(o->memo, st, op);
+}
+
+void
 bt_options_keep(struct bt_options *o, size_t n)
 {
 	o->n += n;
