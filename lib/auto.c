@@ -131,12 +131,16 @@ int
 bt_auto_play(struct bt_state *st, const struct bt_auto *a, long *played)
 {
 	struct bt_orders_opts play = { .key = a->key };
-	struct bt_options o = { 0 };
+	struct bt_options own = { 0 }, *o = a->keep != NULL ? a->keep : &own;
 	struct bt_rng rng;
 	const char *side;
 	int status = BT_EXIT_OK, s;
 
 	*played = 0;
+	if (a->keep != NULL)
+		bt_options_forget(o);
+	/* one line read a listing, the pick's */
+	o->lazy = true;
 	while ((side = bt_waiting(st)) != NULL &&
 	    (a->max_orders == 0 || *played < a->max_orders)) {
 		const struct bt_policy *p;
@@ -145,36 +149,37 @@ bt_auto_play(struct bt_state *st, const struct bt_auto *a, long *played)
 		if ((s = side_index(st, side)) < 0 ||
 		    (p = a->policy[s]) == NULL)
 			break;
-		if (bt_options_of(st, side, &o) < 0) {
+		if (bt_options_of(st, side, o) < 0) {
 			bt_warnx("the %s ruleset has no automatic commanders "
 			    "yet", st->rules->name);
 			status = BT_EXIT_USAGE;
 			break;
 		}
-		if (o.n == 0) {
+		if (o->n == 0) {
 			bt_warnx("%s has no legal order, a bug in bt: the "
 			    "battle can't go on", side);
 			status = BT_EXIT_DATA;
 			break;
 		}
 		bt_policy_rng(st, &rng);
-		if ((pick = p->choose(st, side, &o, &rng)) >= o.n)
-			pick = o.n - 1;
+		if ((pick = p->choose(st, side, o, &rng)) >= o->n)
+			pick = o->n - 1;
+		bt_options_picked(o, st, &o->v[pick]);
 		if (a->orders != NULL)
-			fprintf(a->orders, "%s\n", bt_option_line(&o,
-			    &o.v[pick]));
+			fprintf(a->orders, "%s\n", bt_option_line(o,
+			    &o->v[pick]));
 		(*played)++;
 		status = bt_orders_play_line(st, "<bt-auto>", *played,
-		    bt_option_line(&o, &o.v[pick]), &play);
+		    bt_option_line(o, &o->v[pick]), &play);
 		if (status != BT_EXIT_OK) {
 			bt_warnx("%s's %s commander chose '%s', which the "
 			    "rules refuse: a bug in bt", side, p->name,
-			    bt_option_line(&o, &o.v[pick]));
+			    bt_option_line(o, &o->v[pick]));
 			if (status != BT_EXIT_IO)
 				status = BT_EXIT_DATA;
 			break;
 		}
 	}
-	bt_options_free(&o);
+	bt_options_free(&own);
 	return status;
 }

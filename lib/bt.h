@@ -937,7 +937,11 @@ enum bt_option_kind {
 };
 struct bt_option {
 	enum bt_option_kind kind;
-	size_t		 line;		/* its bt-order line: bt_option_line */
+	size_t		 line;		/* its bt-order line: bt_option_line;
+					 * BT_OPTION_WAY | n: a move's way,
+					 * node n of the ruleset's last search,
+					 * its line written when asked (lazy) */
+#define BT_OPTION_WAY	((size_t)1 << (sizeof(size_t) * 8 - 1))
 	size_t		 note;		/* what the listing adds, or NO_NOTE */
 #define BT_OPTION_NO_NOTE	((size_t)-1)
 	const char	*unit;		/* whose order: an id of the state */
@@ -956,12 +960,27 @@ struct bt_options {
 	char		*text;		/* the lines and notes, NUL-ended */
 	size_t		 len, tcap;
 	/* the ruleset's, kept from one listing to the next (cc-options.c),
-	 * freed by bt_options_free with memo_free */
+	 * freed by bt_options_free with memo_free; memo_forget makes it
+	 * hold nothing, its memory kept (bt_options_forget) */
 	void		*memo;
 	void		(*memo_free)(void *);
+	void		(*memo_forget)(void *);
+	/* set by the caller: a move's line written only when asked
+	 * (bt_option_line), from its way (BT_OPTION_WAY), by line_of into
+	 * the memo's memory: bt-auto and bt-sim read one line a listing
+	 * of hundreds (the ruleset's which keep ways; cc's) */
+	bool		 lazy;
+	const char	*(*line_of)(void *memo, const struct bt_option *);
+	/* told the option chosen (bt_options_picked), or NULL */
+	void		(*memo_picked)(void *memo, const struct bt_state *,
+			    const struct bt_option *);
 };
 /* Empties the list, keeping its memory. */
 void	 bt_options_clear(struct bt_options *);
+/* Empties the list and its memo, keeping their memory: a new battle's
+ * listings, whose state and units may have the addresses of the last
+ * battle's that the memo compares. */
+void	 bt_options_forget(struct bt_options *);
 void	 bt_options_free(struct bt_options *);
 /* Appends an option of unit with its line printf'd, every other field
  * zero (facing -1, no note); the pointer holds until the next add. */
@@ -980,6 +999,19 @@ struct bt_option *bt_options_add_line(struct bt_options *,
  * option. */
 char	*bt_options_add_room(struct bt_options *, enum bt_option_kind,
 	    const char *unit, size_t len, size_t slack, struct bt_option **);
+/* An option whose line is the ruleset's to write when asked (its
+ * line_of): line, BT_OPTION_WAY | the way; no text of its own. */
+struct bt_option *bt_options_add_way(struct bt_options *,
+	    enum bt_option_kind, const char *unit, size_t line);
+/* Tells the ruleset's memo which of a lazy listing's options was
+ * chosen, st still as it was listed: it may keep what only some picks
+ * need (cc: its key, for a unit listed the same moves again). */
+void	 bt_options_picked(struct bt_options *, const struct bt_state *,
+	    const struct bt_option *);
+/* The n options past the list's end, which bt_options_clear leaves as
+ * they were, taken back as they are: a lazy listing's moves, given
+ * again where its listing before put them (their lines ways, no text). */
+void	 bt_options_keep(struct bt_options *, size_t n);
 /* bt_options_add with its line the n words joined by a space each: a
  * listing's orders of ids and fixed words, with no format to read. */
 struct bt_option *bt_options_add_words(struct bt_options *,
@@ -988,6 +1020,9 @@ struct bt_option *bt_options_add_words(struct bt_options *,
 /* Sets the note of the option last added. */
 void	 bt_options_note(struct bt_options *, const char *fmt, ...)
 	    __attribute__((format(printf, 2, 3)));
+/* An option's line; of a lazy listing's move (BT_OPTION_WAY), written
+ * when asked, holding until the next such line asked or the next
+ * listing. */
 const char *bt_option_line(const struct bt_options *,
 	    const struct bt_option *);
 const char *bt_option_note(const struct bt_options *,
@@ -1042,6 +1077,10 @@ struct bt_auto {
 	FILE		*orders;	/* each order's line as played, or NULL */
 	long		 max_orders;	/* at most so many; 0: no bound */
 	const struct bt_key *key;	/* a keyed battle's key, or NULL */
+	/* the listings' memory, kept by the caller from one battle to the
+	 * next (bt-sim), forgotten at the start (bt_options_forget), freed
+	 * by the caller; NULL: bt_auto_play's own, freed at its end */
+	struct bt_options *keep;
 };
 /*
  * Plays st with the commanders of a until the battle waits for a side
@@ -1388,6 +1427,10 @@ struct bt_orders_opts {
 	const char	*side;		/* --side: its units, in its turn */
 	bool		 allow_rolls;	/* --allow-rolls: -r in a keyed battle */
 	const struct bt_key *key;	/* a keyed battle's key, or NULL */
+	/* the listings' memory, kept by the caller from one battle to the
+	 * next (bt-sim), forgotten at the start (bt_options_forget), freed
+	 * by the caller; NULL: bt_auto_play's own, freed at its end */
+	struct bt_options *keep;
 };
 /* bt_orders_play with them; opts NULL: none. */
 int	 bt_orders_play_as(struct bt_state *st, const char *name,

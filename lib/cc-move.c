@@ -1376,43 +1376,65 @@ pose_moves(const struct bt_unit *u, struct move *m)
 }
 
 /*
- * The way to node i, at pose at, added to o as a bt-move of unit, its
- * line written in place in o's text, with no copy: first the prefix
- * "bt-move ID ", as the 8-byte words of the search's (ps->line, padded),
- * whose bytes past it the words write over; then the words of the moves,
- * each with the space before it, after the prefix's last space (base).
- * The way is walked once, from its end back: each word is copied as the
- * 8 bytes of word8 that end with it (spaces before it, then the space
- * and the word), at where it ends, the node's len; the bytes before the
- * word are written over by the word before, and those of the first
- * word, in the prefix, are put back from keep8 (base's 8 bytes before).
- * A listing adds hundreds of ways a turn.
+ * The line of the way to node i of the nodes n, of prefix - 1 + n[i].len
+ * bytes and its NUL, into line, which has room for 16 bytes more: first
+ * the prefix "bt-move ID ", as the 8-byte words of the search's (pline,
+ * padded), whose bytes past it the words write over; then the words of
+ * the moves, each with the space before it, after the prefix's last
+ * space (base). The way is walked once, from its end back: each word is
+ * copied as the 8 bytes of word8 that end with it (spaces before it,
+ * then the space and the word), at where it ends, the node's len; the
+ * bytes before the word are written over by the word before, and those
+ * of the first word, in the prefix, are put back from it (base's 8
+ * bytes before). The one writer of a move's line, whether the listing
+ * writes its ends' (report_end) or a lazy one's is asked (cc_way_line).
  */
-static void
-report_end(const struct pose_search *ps, const struct pose *at,
-    const char (*word8)[8], const size_t *mlen, const char *keep8, int i,
-    struct bt_options *o, const char *unit)
+static inline void
+way_line(const struct pose_node *n, const char (*word8)[8],
+    const size_t *mlen, const char *pline, size_t prefix, int i, char *line)
 {
-	size_t len = ps->prefix - 1 + ps->n[i].len, e = ps->n[i].len;
-	struct bt_option *op;
-	/* the prefix's words may reach 16 bytes past the line's NUL */
-	char *line = bt_options_add_room(o, BT_OPT_MOVE, unit, len, 16, &op);
-	char *base = line + ps->prefix - 1;
+	size_t len = prefix - 1 + n[i].len, e = n[i].len;
+	char *base = line + prefix - 1;
 
 	/* "bt-move " and an id make 10 bytes at the least, and the line
 	 * 12 with its NUL: three words with no loop, then the rest (an id
 	 * of 16 or more) */
-	memcpy(line, ps->line, 24);
-	for (size_t k = 24; k < ps->prefix; k += 8)
-		memcpy(line + k, ps->line + k, 8);
-	for (int k = i; ps->n[k].prev >= 0; k = ps->n[k].prev) {
-		int how = ps->n[k].how;
+	memcpy(line, pline, 24);
+	for (size_t k = 24; k < prefix; k += 8)
+		memcpy(line + k, pline + k, 8);
+	for (int k = i; n[k].prev >= 0; k = n[k].prev) {
+		int how = n[k].how;
 
 		memcpy(base + e - 8, word8[how], 8);
 		e -= mlen[how] + 1;
 	}
-	memcpy(base - 8, keep8, 8);
+	memcpy(base - 8, pline + prefix - 9, 8);
 	line[len] = '\0';
+}
+
+/*
+ * The way to node i, at pose at, added to o as a bt-move of unit: its
+ * line written in place in o's text, with no copy (way_line); or, in a
+ * lazy listing (lazy), only the node, its line written when asked
+ * (cc_way_line). A listing adds hundreds of ways a turn, and bt-auto and
+ * bt-sim read one.
+ */
+static void
+report_end(const struct pose_search *ps, const struct pose *at,
+    const char (*word8)[8], const size_t *mlen, int i, bool lazy,
+    struct bt_options *o, const char *unit)
+{
+	struct bt_option *op;
+
+	if (lazy)
+		op = bt_options_add_way(o, BT_OPT_MOVE, unit,
+		    BT_OPTION_WAY | (size_t)i);
+	else
+		/* the prefix's words may reach 16 bytes past the line's
+		 * NUL */
+		way_line(ps->n, word8, mlen, ps->line, ps->prefix, i,
+		    bt_options_add_room(o, BT_OPT_MOVE, unit,
+		    ps->prefix - 1 + ps->n[i].len, 16, &op));
 	op->x = at->x;
 	op->y = at->y;
 	op->facing = at->facing;
@@ -1697,22 +1719,25 @@ struct search_moves {
 	/* The squares each move newly holds or sweeps (move_squares less
 	 * the pose's own) from a pose of each facing at (0, 0), as (x, y):
 	 * sq[2 first[f][k]] up to sq[2 first[f][k + 1]]; and as offsets
-	 * in a window ww squares wide (the last search's): off[first..]. */
+	 * in a window ww[l] squares wide: off[l * cap + first..], in two
+	 * layouts l, the last two searches' windows (units of one
+	 * footprint and two speeds take turns). */
 	int		 first[4][MAX_POSE_MOVES + 1];
 	/* After them, the squares of a pose of each facing: from foot[f]
 	 * up to foot[f + 1]; nsq in all. */
 	int		 foot[5], nsq;
 	int		 reach;		/* the most a move shifts a corner by */
 	int		*sq, *off;
-	size_t		 cap;		/* of off, and of sq by twos */
-	int		 ww;
+	size_t		 cap;		/* of off by layouts, of sq by twos */
+	int		 ww[2];		/* each layout's; 0: none */
+	int		 next;		/* the layout to make next */
 	/* Where each move takes a node of each facing, as a difference of
 	 * index (node_of's: a rotation goes to the rotated layer, which
 	 * only the unrotated one makes), in a search of nodes nw squares
-	 * wide (the last search's, set with off: its window is nw + the
+	 * wide (layout l's, set with off: its window is nw + the
 	 * footprint's longer side + 1 wide); and what each costs at the
 	 * least (least_cost) */
-	int		 dnode[4][MAX_POSE_MOVES];
+	int		 dnode[2][4][MAX_POSE_MOVES];
 	int		 least[MAX_POSE_MOVES];
 	/* quiet_rule's table of each move (rule_of), for a unit that
 	 * walks and one that flies: [flies][move] */
@@ -1771,21 +1796,33 @@ move_squares_of(struct search_moves *sm, int f, const struct pose *o)
 	return n;
 }
 
-/* sm's off for a window ww squares wide, and its dnode for a search
- * whose nodes are nw by nw squares. */
-static void
+/* The layout of sm's off for a window ww squares wide, and of its
+ * dnode for a search whose nodes are nw by nw squares: one of the two
+ * kept, or made over the older. */
+static int
 search_offsets(struct search_moves *sm, int ww, int nw)
 {
+	int l;
+	int *off;
+
+	if (sm->ww[0] == ww)
+		return 0;
+	if (sm->ww[1] == ww)
+		return 1;
+	l = sm->next;
+	sm->next = !l;
+	off = sm->off + (size_t)l * sm->cap;
 	for (int j = 0; j < sm->nsq; j++)
-		sm->off[j] = sm->sq[2 * j + 1] * ww + sm->sq[2 * j];
+		off[j] = sm->sq[2 * j + 1] * ww + sm->sq[2 * j];
 	for (int k = 0; k < sm->nm; k++)
 		for (int f = BT_N; f <= BT_W; f++) {
 			const struct pose *q = &sm->to_of[f][k];
 
-			sm->dnode[f][k] = (((q->facing - f) * 2 +
+			sm->dnode[l][f][k] = (((q->facing - f) * 2 +
 			    (sm->m[k].kind == ROTATE)) * nw + q->y) * nw + q->x;
 		}
-	sm->ww = ww;
+	sm->ww[l] = ww;
+	return l;
 }
 
 static struct search_moves *
@@ -1853,7 +1890,8 @@ search_moves(const struct bt_unit *u, struct cc_scratch *sc)
 		free(sm->sq);
 		free(sm->off);
 		sm->sq = bt_xreallocarray(NULL, 2 * bound, sizeof(*sm->sq));
-		sm->off = bt_xreallocarray(NULL, bound, sizeof(*sm->off));
+		sm->off = bt_xreallocarray(NULL, 2 * bound,
+		    sizeof(*sm->off));
 		sm->cap = bound;
 	}
 	n = 0;
@@ -1870,7 +1908,8 @@ search_moves(const struct bt_unit *u, struct cc_scratch *sc)
 			}
 	}
 	sm->foot[4] = sm->nsq = n;
-	sm->ww = 0;
+	sm->ww[0] = sm->ww[1] = 0;
+	sm->next = 0;
 	for (int k = 0; k < sm->nm; k++) {
 		/* the longest word is "ccw:16" (MAX_PIVOTS) */
 		sm->mlen[k] = strlen(sm->m[k].word);
@@ -1904,7 +1943,9 @@ cc_reachable(const struct bt_state *st, const struct bt_unit *cu,
 	struct occ oc;
 	struct cc_scratch own = { 0 };
 	int speed = cc_speed(st, u), left = speed - st->turn.moved, nm, r;
-	int start, twin, nodes;
+	int start, twin, nodes, lay;
+	const int *off;			/* sm's layout of the window's */
+	const int (*dnode)[MAX_POSE_MOVES];
 	int affords;		/* the moves of a least cost left */
 	int norot;		/* the moves before the first rotation */
 	int side = u->w > u->h ? u->w : u->h, wside;
@@ -1913,7 +1954,8 @@ cc_reachable(const struct bt_state *st, const struct bt_unit *cu,
 	const unsigned char *corner;
 	unsigned wh;			/* the nodes of a layer */
 	bool flies = cc_flies(st, u);
-	char keep8[8];
+	/* the ends' lines written when asked: only into a scratch kept */
+	bool lazy = o->lazy && sc != NULL;
 	size_t sets, size, pad;
 	char *block;
 
@@ -1979,8 +2021,9 @@ cc_reachable(const struct bt_state *st, const struct bt_unit *cu,
 	occ_window(&oc, (unsigned char *)ps.line + pad,
 	    ps.x0 - 1, ps.y0 - 1, wside, wside);
 	/* the window's side sets the nodes' (sm is of one footprint) */
-	if (sm->ww != wside)
-		search_offsets(sm, wside, ps.w);
+	lay = search_offsets(sm, wside, ps.w);
+	off = sm->off + (size_t)lay * sm->cap;
+	dnode = sm->dnode[lay];
 	least = sm->least;
 	rule = sm->rule[flies];
 	wh = (unsigned)(ps.w * ps.h);
@@ -1991,9 +2034,10 @@ cc_reachable(const struct bt_state *st, const struct bt_unit *cu,
 	memcpy(ps.line, "bt-move ", strlen("bt-move "));
 	memcpy(ps.line + strlen("bt-move "), u->id, strlen(u->id));
 	ps.line[ps.prefix - 1] = ' ';
-	/* the prefix's 8 bytes before its last space, which report_end
-	 * writes on ("bt-move " is 8) */
-	memcpy(keep8, ps.line + ps.prefix - 9, 8);
+	/* what the lines of its ways are written with when asked */
+	sc->way_moves = sm;
+	sc->way_prefix = ps.line;
+	sc->way_plen = ps.prefix;
 	start = node_of(&ps, home.x, home.y, home.facing, st->turn.rotated);
 	twin = node_of(&ps, home.x, home.y, home.facing, !st->turn.rotated);
 	node_cost(&ps, start, 0);
@@ -2043,7 +2087,7 @@ cc_reachable(const struct bt_state *st, const struct bt_unit *cu,
 				continue;
 			at = corner + (size_t)py * oc.ww + px;
 			first = sm->first[f];
-			dto = sm->dnode[f];
+			dto = dnode[f];
 			d = to_of[f];
 			/* the rotations are the last moves */
 			kend = rotated && norot < affords ? norot : affords;
@@ -2060,7 +2104,7 @@ cc_reachable(const struct bt_state *st, const struct bt_unit *cu,
 				 * window */
 				fp = 0;
 				for (int j = first[k]; j < first[k + 1]; j++)
-					fp |= at[sm->off[j]];
+					fp |= at[off[j]];
 				cost = rule[k][fp];
 				if (cost < 0 || c + cost > left ||
 				    node_costs(&hot, to) <= (unsigned)(c + cost))
@@ -2072,7 +2116,7 @@ cc_reachable(const struct bt_state *st, const struct bt_unit *cu,
 				for (int j = sm->foot[d[k].facing];
 				    j < sm->foot[d[k].facing + 1]; j++)
 					fp |= at[d[k].y * oc.ww + d[k].x +
-					    sm->off[j]];
+					    off[j]];
 				hot.n[to].fp = (unsigned char)fp;
 				hot.n[to].prev = i;
 				hot.n[to].how = (signed char)k;
@@ -2120,12 +2164,31 @@ cc_reachable(const struct bt_state *st, const struct bt_unit *cu,
 			continue;
 		if (!(ps.n[i].fp & OCC_NO_STOP)) {	/* may_stop */
 			t = node_pose(&ps, &home, i);
-			report_end(&ps, &t, sm->word8, mlen, keep8, i, o,
+			report_end(&ps, &t, sm->word8, mlen, i, lazy, o,
 			    u->id);
 		}
 	}
 	occ_free(&oc, sc);
 	cc_scratch_free(&own);
+}
+
+const char *
+cc_way_line(const struct cc_scratch *sc, size_t way, char **line,
+    size_t *cap)
+{
+	const struct search_moves *sm = sc->way_moves;
+	const struct pose_node *n = sc->poses;
+	int i = (int)(way & ~BT_OPTION_WAY);
+	/* way_line's 16 bytes past the NUL */
+	size_t need = sc->way_plen + n[i].len + 16;
+
+	if (need > *cap) {
+		*cap = need > 2 * *cap ? need : 2 * *cap;
+		*line = bt_xrealloc(*line, *cap);
+	}
+	way_line(n, sm->word8, sm->mlen, sc->way_prefix, sc->way_plen, i,
+	    *line);
+	return *line;
 }
 
 /* How far a pose is from side f's edge of the map, in squares. */

@@ -46,6 +46,15 @@ struct memo {
 	size_t		 mover_at;	/* its index in st's units */
 	int		 weather, moved;
 	bool		 rotated, valid;
+	bool		 lazy;		/* its ends' lines are ways */
+	/* lazy: its ends are the options' own, o->v[first] on, as the
+	 * listing before left them (listed: it listed them) */
+	size_t		 first;
+	bool		 listed;
+	/* lazy: the key's units not made yet, but when the pick is known
+	 * (memo_picked), the state still as listed: only for a pick after
+	 * which the mover may be listed the same moves again */
+	bool		 pending;
 	struct memo_unit *units;
 	size_t		 nunits, ucap;
 	struct cc_scratch sc;		/* the searches' memory */
@@ -54,6 +63,9 @@ struct memo {
 	size_t		 nends, ecap;
 	char		*text;
 	size_t		 len, tcap;
+	/* the line of a lazy listing's move last asked (memo_line) */
+	char		*line;
+	size_t		 lcap;
 };
 
 static void
@@ -65,7 +77,33 @@ memo_free(void *p)
 	free(mm->units);
 	free(mm->ends);
 	free(mm->text);
+	free(mm->line);
 	free(mm);
+}
+
+/* A lazy listing's move's line (o->line_of), written from its way in
+ * the memo's search, the last made: a lazy line's option holds only till
+ * the next listing. */
+static const char *
+memo_line(void *p, const struct bt_option *op)
+{
+	struct memo *mm = p;
+
+	return cc_way_line(&mm->sc, op->line, &mm->line, &mm->lcap);
+}
+
+/* Another battle's listings next: none of the key's pointers may be
+ * taken for this one's. */
+static void
+memo_forget(void *p)
+{
+	struct memo *mm = p;
+
+	mm->valid = false;
+	mm->listed = false;
+	mm->pending = false;
+	mm->st = NULL;
+	mm->mover = NULL;
 }
 
 /* The status bits the search reads: who is in the battle (cc_in_battle),
@@ -103,11 +141,11 @@ memo_unit_of(const struct bt_unit *u, struct memo_unit *k)
 /* Does the memo hold the search of u in st now? */
 static bool
 memo_holds(const struct memo *mm, const struct bt_state *st,
-    const struct bt_unit *u)
+    const struct bt_unit *u, bool lazy)
 {
 	struct memo_unit k;
 
-	if (!mm->valid || mm->st != st || mm->mover != u ||
+	if (!mm->valid || mm->lazy != lazy || mm->st != st || mm->mover != u ||
 	    mm->weather != st->weather || mm->moved != st->turn.moved ||
 	    mm->rotated != st->turn.rotated || mm->nunits != st->nunits)
 		return false;
@@ -119,16 +157,10 @@ memo_holds(const struct memo *mm, const struct bt_state *st,
 	return true;
 }
 
-/* The memo's key set to u in st now, its ends emptied. */
+/* The memo's key of every unit of st now; the memo holds from now on. */
 static void
-memo_key(struct memo *mm, const struct bt_state *st, const struct bt_unit *u)
+memo_units(struct memo *mm, const struct bt_state *st)
 {
-	mm->st = st;
-	mm->mover = u;
-	mm->mover_at = (size_t)(u - st->units);
-	mm->weather = st->weather;
-	mm->moved = st->turn.moved;
-	mm->rotated = st->turn.rotated;
 	if (st->nunits > mm->ucap) {
 		mm->ucap = st->nunits;
 		mm->units = bt_xreallocarray(mm->units, mm->ucap,
@@ -137,9 +169,48 @@ memo_key(struct memo *mm, const struct bt_state *st, const struct bt_unit *u)
 	mm->nunits = st->nunits;
 	for (size_t i = 0; i < st->nunits; i++)
 		memo_unit_of(&st->units[i], &mm->units[i]);
+	mm->valid = true;
+}
+
+/* The memo's key set to u in st now, its ends emptied; in a lazy
+ * listing, its units' key left till the pick is known (pending). */
+static void
+memo_key(struct memo *mm, const struct bt_state *st, const struct bt_unit *u,
+    bool lazy)
+{
+	mm->lazy = lazy;
+	mm->st = st;
+	mm->mover = u;
+	mm->mover_at = (size_t)(u - st->units);
+	mm->weather = st->weather;
+	mm->moved = st->turn.moved;
+	mm->rotated = st->turn.rotated;
 	mm->nends = 0;
 	mm->len = 0;
-	mm->valid = true;
+	mm->valid = false;
+	mm->pending = lazy;
+	if (!lazy)
+		memo_units(mm, st);
+}
+
+/*
+ * The pick of a lazy listing (o->memo_picked), st as listed: the key's
+ * units are made only if the mover may be listed the same moves again
+ * after it, which a move (moved changes) and the turn's end (the next
+ * listing is another unit's, or another turn's) make unlikely: most of
+ * a battle's searches are followed by one of them. A memo not made
+ * costs at most a search, whose ends are the same.
+ */
+static void
+memo_picked(void *p, const struct bt_state *st, const struct bt_option *op)
+{
+	struct memo *mm = p;
+
+	if (!mm->pending)
+		return;
+	mm->pending = false;
+	if (op->kind != BT_OPT_MOVE && op->kind != BT_OPT_END && mm->st == st)
+		memo_units(mm, st);
 }
 
 /* The ends of the search just made, as cc_reachable listed them: o's
@@ -151,6 +222,12 @@ memo_keep(struct memo *mm, const struct bt_options *o, size_t first,
 {
 	size_t n = o->n - first, len = o->len - at;
 
+	mm->nends = n;
+	/* lazy, its ends are left where they are, with no text */
+	if (mm->lazy) {
+		mm->first = first;
+		return;
+	}
 	if (n > mm->ecap) {
 		mm->ecap = n;
 		mm->ends = bt_xreallocarray(mm->ends, mm->ecap,
@@ -163,7 +240,6 @@ memo_keep(struct memo *mm, const struct bt_options *o, size_t first,
 	if (len > 0)
 		memcpy(mm->text, o->text + at, len);
 	mm->len = len;
-	mm->nends = n;
 	for (size_t i = 0; i < n; i++) {
 		const struct bt_option *op = &o->v[first + i];
 		struct memo_end *me = &mm->ends[i];
@@ -177,10 +253,19 @@ memo_keep(struct memo *mm, const struct bt_options *o, size_t first,
 	}
 }
 
-/* bt-move, to every end the search finds, or the memo kept. */
+/*
+ * bt-move, to every end the search finds, or the memo kept. A lazy
+ * listing's ends are kept where the search put them, in o's options: a
+ * listing starts with its bt-resolve, and its moves come next, at the
+ * same index each time, and bt_options_clear keeps their memory. kept:
+ * the listing before listed the memo's ends (the search's or given
+ * again), so that they are there still, as they were listed; else
+ * another listing may have written other options on them, and the
+ * search is made again.
+ */
 static void
 add_moves(const struct bt_state *st, const struct bt_unit *u,
-    struct bt_options *o)
+    struct bt_options *o, bool kept)
 {
 	struct memo *mm;
 	size_t first = o->n, at = o->len;
@@ -188,9 +273,20 @@ add_moves(const struct bt_state *st, const struct bt_unit *u,
 	if (o->memo == NULL) {
 		o->memo = bt_xcalloc(1, sizeof(*mm));
 		o->memo_free = memo_free;
+		o->memo_forget = memo_forget;
+		o->line_of = memo_line;
+		o->memo_picked = memo_picked;
 	}
 	mm = o->memo;
-	if (memo_holds(mm, st, u)) {
+	if (memo_holds(mm, st, u, o->lazy) && (!mm->lazy || (kept &&
+	    mm->first == first))) {
+		/* the ways of the memo's search, the last made, where the
+		 * listing before left them */
+		if (mm->lazy) {
+			bt_options_keep(o, mm->nends);
+			mm->listed = true;
+			return;
+		}
 		for (size_t i = 0; i < mm->nends; i++) {
 			const struct memo_end *me = &mm->ends[i];
 			size_t len = (i + 1 < mm->nends ? me[1].line :
@@ -209,9 +305,10 @@ add_moves(const struct bt_state *st, const struct bt_unit *u,
 		}
 		return;
 	}
-	memo_key(mm, st, u);
+	memo_key(mm, st, u, o->lazy);
 	cc_reachable(st, u, o, &mm->sc);
 	memo_keep(mm, o, first, at);
+	mm->listed = mm->lazy;
 }
 
 /*
@@ -323,13 +420,14 @@ add_actions(const struct bt_state *st, const struct bt_unit *u,
 }
 
 /* The unit of st->active (not NULL): most often the memo's last mover,
- * at the same index (ids are unique), asked first; else found by id. */
+ * at the same index (ids are unique), asked first, whether the memo
+ * holds or not (the index is checked); else found by id. */
 static const struct bt_unit *
 active_unit(const struct bt_state *st, const struct bt_options *o)
 {
 	const struct memo *mm = o->memo;
 
-	if (mm != NULL && mm->valid && mm->mover_at < st->nunits &&
+	if (mm != NULL && mm->mover_at < st->nunits &&
 	    strcmp(st->units[mm->mover_at].id, st->active) == 0)
 		return &st->units[mm->mover_at];
 	return bt_unit_find(st, st->active);
@@ -347,9 +445,16 @@ cc_options(const struct bt_state *st, const char *side, struct bt_options *o)
 {
 	const struct bt_unit *u;
 	struct bt_option *op;
+	struct memo *mm = o->memo;
 	size_t idlen;
 	bool broken;
+	/* the memo's ends, in a lazy listing, are where the listing before
+	 * left them if it listed them (add_moves), and none later has */
+	bool kept = mm != NULL && mm->listed;
 
+	/* a key left for the last listing's pick to make is stale now */
+	if (mm != NULL)
+		mm->listed = mm->pending = false;
 	/* cc_check_turn's refusals: not its turn, not in the battle */
 	if (st->active == NULL || (u = active_unit(st, o)) == NULL ||
 	    strcmp(u->side, side) != 0 || !cc_in_battle(u))
@@ -360,7 +465,7 @@ cc_options(const struct bt_state *st, const char *side, struct bt_options *o)
 	/* CC-6: no movement split around the action; CC-13: none after
 	 * contact; CC-28: a broken unit moves only in its retreat */
 	if (!broken && !st->turn.stopped && !st->turn.contact)
-		add_moves(st, u, o);
+		add_moves(st, u, o, kept);
 	if (st->turn.acted)
 		return;
 	idlen = strlen(u->id);

@@ -190,15 +190,26 @@ struct cc_scratch {
 	size_t	 nposes;
 	unsigned stamp;		/* the last search's (cc-move.c) */
 	void	*ground;	/* the map's ground (cc-move.c) */
+	/* the last search's, for the lines of its ways (cc_way_line):
+	 * its moves, its prefix "bt-move ID " (padded) and strlen */
+	const void *way_moves;
+	const char *way_prefix;
+	size_t	 way_plen;
 };
 /* cc-move.c: every pose u can end a bt-move at now, each once, by its
  * cheapest way (cc-options.c), added to o as a BT_OPT_MOVE of u: its
  * line the bt-move order, its steps space-separated; x, y, facing; the
  * cost in feet; whether it provokes an opportunity or readied attack on
- * the way (CC-21, CC-25). */
+ * the way (CC-21, CC-25). In a lazy listing (o->lazy) with sc given, a
+ * line is only the way's node (BT_OPTION_WAY), written by cc_way_line. */
 void	 cc_reachable(const struct bt_state *, const struct bt_unit *,
 	    struct bt_options *, struct cc_scratch *);
 void	 cc_scratch_free(struct cc_scratch *);
+/* The line of a lazy listing's move (o->lazy: its line BT_OPTION_WAY |
+ * its node) of the last search made in sc, into *line, of *cap bytes,
+ * grown to hold it; *line. */
+const char *cc_way_line(const struct cc_scratch *, size_t way, char **line,
+	    size_t *cap);
 
 /* cc-turn.c: whose turn, and what starts and ends with it */
 void	 cc_first_turn(struct bt_state *, struct bt_dice *);

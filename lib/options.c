@@ -19,6 +19,14 @@ bt_options_clear(struct bt_options *o)
 }
 
 void
+bt_options_forget(struct bt_options *o)
+{
+	bt_options_clear(o);
+	if (o->memo != NULL)
+		o->memo_forget(o->memo);
+}
+
+void
 bt_options_free(struct bt_options *o)
 {
 	if (o->memo != NULL)
@@ -127,24 +135,36 @@ add_text(struct bt_options *o, const char *fmt, va_list ap)
 	return at;
 }
 
-/* A new option of unit, its line not set yet. Inline: asked of every
- * line a listing adds. */
-static inline struct bt_option *
-new_option(struct bt_options *o, enum bt_option_kind kind, const char *unit)
+/* The list grown to hold one option more. */
+static void
+grow_options(struct bt_options *o)
 {
-	struct bt_option *op;
+	o->cap = o->cap ? 2 * o->cap : 64;
+	o->v = bt_xreallocarray(o->v, o->cap, sizeof(*o->v));
+}
 
-	if (o->n == o->cap) {
-		o->cap = o->cap ? 2 * o->cap : 64;
-		o->v = bt_xreallocarray(o->v, o->cap, sizeof(*o->v));
-	}
-	op = &o->v[o->n++];
+/* The next option, of unit, with room for it: its line not set yet. */
+static inline struct bt_option *
+next_option(struct bt_options *o, enum bt_option_kind kind, const char *unit)
+{
+	struct bt_option *op = &o->v[o->n++];
+
 	memset(op, 0, sizeof(*op));
 	op->kind = kind;
 	op->unit = unit;
 	op->facing = -1;
 	op->note = BT_OPTION_NO_NOTE;
 	return op;
+}
+
+/* A new option of unit, its line not set yet. Inline: asked of every
+ * line a listing adds. */
+static inline struct bt_option *
+new_option(struct bt_options *o, enum bt_option_kind kind, const char *unit)
+{
+	if (o->n == o->cap)
+		grow_options(o);
+	return next_option(o, kind, unit);
 }
 
 struct bt_option *
@@ -206,6 +226,44 @@ bt_options_add_room(struct bt_options *o, enum bt_option_kind kind,
 	return line;
 }
 
+/* bt_options_add_way with no room for the option yet, out of line as
+ * add_room_grown is: the way with room, a listing's every move but a
+ * few, makes no call and saves no register. */
+static __attribute__((noinline)) struct bt_option *
+add_way_grown(struct bt_options *o, enum bt_option_kind kind,
+    const char *unit, size_t line)
+{
+	grow_options(o);
+	return bt_options_add_way(o, kind, unit, line);
+}
+
+struct bt_option *
+bt_options_add_way(struct bt_options *o, enum bt_option_kind kind,
+    const char *unit, size_t line)
+{
+	struct bt_option *op;
+
+	if (o->n == o->cap)
+		return add_way_grown(o, kind, unit, line);
+	op = next_option(o, kind, unit);
+	op->line = line;
+	return op;
+}
+
+void
+bt_options_picked(struct bt_options *o, const struct bt_state *st,
+    const struct bt_option *op)
+{
+	if (o->memo != NULL && o->memo_picked != NULL)
+		o->memo_picked(o->memo, st, op);
+}
+
+void
+bt_options_keep(struct bt_options *o, size_t n)
+{
+	o->n += n;
+}
+
 struct bt_option *
 bt_options_add_words(struct bt_options *o, enum bt_option_kind kind,
     const char *unit, const char *const *words, size_t n)
@@ -244,6 +302,8 @@ bt_options_note(struct bt_options *o, const char *fmt, ...)
 const char *
 bt_option_line(const struct bt_options *o, const struct bt_option *op)
 {
+	if (op->line & BT_OPTION_WAY)
+		return o->line_of(o->memo, op);
 	return o->text + op->line;
 }
 

@@ -258,14 +258,17 @@ tally(struct bt_sim *sim, const struct bt_state *t, const struct bt_state *st)
 		st->rules->sim_tally(t, st, sim);
 }
 
-int
-bt_sim_battle(const struct bt_sim_run *run, long k, struct bt_state *st,
-    bool quiet, bool start_only)
+/* bt_sim_battle, its listings' memory keep's (kept from one battle to
+ * the next by play_here), or bt_auto_play's own (keep NULL). */
+static int
+sim_battle(const struct bt_sim_run *run, long k, struct bt_state *st,
+    bool quiet, bool start_only, struct bt_options *keep)
 {
 	const struct bt_state *t = run->template;
 	uint64_t seed = bt_sim_seed(t->has_seed ? t->seed : 0, k);
 	struct bt_auto au = {
-		.policy = run->policy, .max_orders = run->max_orders
+		.policy = run->policy, .max_orders = run->max_orders,
+		.keep = keep
 	};
 	long played;
 
@@ -294,27 +297,39 @@ bt_sim_battle(const struct bt_sim_run *run, long k, struct bt_state *st,
 	return bt_auto_play(st, &au, &played);
 }
 
-/* Battles first..last in this process; progress every 64. */
+int
+bt_sim_battle(const struct bt_sim_run *run, long k, struct bt_state *st,
+    bool quiet, bool start_only)
+{
+	return sim_battle(run, k, st, quiet, start_only, NULL);
+}
+
+/* Battles first..last in this process; progress every 64. One
+ * listing's memory for them all (the options, the search's), so that a
+ * battle after the first allocates none of it. */
 static int
 play_here(const struct bt_sim_run *run, long first, long last,
     struct bt_sim *sim, void (*progress)(void *, long), void *arg)
 {
 	struct bt_state st;
+	struct bt_options keep = { 0 };
 	int status = BT_EXIT_OK;
 
 	for (long k = first; k <= last; k++) {
-		status = bt_sim_battle(run, k, &st, true, false);
+		status = sim_battle(run, k, &st, true, false, &keep);
 		if (status == BT_EXIT_OK)
 			tally(sim, run->template, &st);
 		bt_state_free(&st);
 		if (status != BT_EXIT_OK) {
 			bt_warnx("battle %ld: stopped, exit %d", k, status);
+			bt_options_free(&keep);
 			return status;
 		}
 		if (progress != NULL && ((k - first + 1) % 64 == 0 ||
 		    k == last))
 			progress(arg, k - first + 1);
 	}
+	bt_options_free(&keep);
 	add_range(sim, first, last);
 	return status;
 }
