@@ -987,12 +987,7 @@ void	 bt_options_free(struct bt_options *);
 struct bt_option *bt_options_add(struct bt_options *, enum bt_option_kind,
 	    const char *unit, const char *fmt, ...)
 	    __attribute__((format(printf, 4, 5)));
-/* bt_options_add with its line as it is, of len bytes: a listing's
- * thousands of moves, whose lines the ruleset has whole. */
-struct bt_option *bt_options_add_line(struct bt_options *,
-	    enum bt_option_kind, const char *unit, const char *line,
-	    size_t len);
-/* bt_options_add_line with its line written in place by the caller, no
+/* bt_options_add with its line written in place by the caller, no
  * copy: its len bytes and NUL at the pointer returned, which holds till
  * the next add, with room for slack bytes more past them, which the
  * caller may write on (the next line is written over them); *op the
@@ -1012,11 +1007,6 @@ void	 bt_options_picked(struct bt_options *, const struct bt_state *,
  * they were, taken back as they are: a lazy listing's moves, given
  * again where its listing before put them (their lines ways, no text). */
 void	 bt_options_keep(struct bt_options *, size_t n);
-/* bt_options_add with its line the n words joined by a space each: a
- * listing's orders of ids and fixed words, with no format to read. */
-struct bt_option *bt_options_add_words(struct bt_options *,
-	    enum bt_option_kind, const char *unit, const char *const *words,
-	    size_t n);
 /* Sets the note of the option last added. */
 void	 bt_options_note(struct bt_options *, const char *fmt, ...)
 	    __attribute__((format(printf, 2, 3)));
@@ -1427,10 +1417,6 @@ struct bt_orders_opts {
 	const char	*side;		/* --side: its units, in its turn */
 	bool		 allow_rolls;	/* --allow-rolls: -r in a keyed battle */
 	const struct bt_key *key;	/* a keyed battle's key, or NULL */
-	/* the listings' memory, kept by the caller from one battle to the
-	 * next (bt-sim), forgotten at the start (bt_options_forget), freed
-	 * by the caller; NULL: bt_auto_play's own, freed at its end */
-	struct bt_options *keep;
 };
 /* bt_orders_play with them; opts NULL: none. */
 int	 bt_orders_play_as(struct bt_state *st, const char *name,

@@ -180,20 +180,6 @@ bt_options_add(struct bt_options *o, enum bt_option_kind kind,
 	return op;
 }
 
-struct bt_option *
-bt_options_add_line(struct bt_options *o, enum bt_option_kind kind,
-    const char *unit, const char *line, size_t len)
-{
-	struct bt_option *op = new_option(o, kind, unit);
-
-	reserve(o, len + 1);
-	memcpy(o->text + o->len, line, len);
-	o->text[o->len + len] = '\0';
-	op->line = o->len;
-	o->len += len + 1;
-	return op;
-}
-
 /* An option with no room made for it yet: bt_options_add_room's, kept
  * out of line (noinline: the compiler would fold it in), so that its
  * way with room, nearly every line, makes no call and saves no
@@ -262,29 +248,6 @@ void
 bt_options_keep(struct bt_options *o, size_t n)
 {
 	o->n += n;
-}
-
-struct bt_option *
-bt_options_add_words(struct bt_options *o, enum bt_option_kind kind,
-    const char *unit, const char *const *words, size_t n)
-{
-	struct bt_option *op = new_option(o, kind, unit);
-
-	op->line = o->len;
-	if (n == 0) {
-		reserve(o, 1);
-		o->text[o->len++] = '\0';
-		return op;
-	}
-	for (size_t k = 0; k < n; k++) {
-		size_t len = strlen(words[k]);
-
-		reserve(o, len + 1);
-		memcpy(o->text + o->len, words[k], len);
-		o->len += len;
-		o->text[o->len++] = k + 1 < n ? ' ' : '\0';
-	}
-	return op;
 }
 
 void
