@@ -11,25 +11,35 @@
 
 /*
  * Whether two sides or more have an unbroken unit in the battle: CC-1's
- * question after every order, answered at the second side found, without
- * the HP of every side that only an end needs.
+ * question after every order, without the HP of every side that only an
+ * end needs. Every unit's side is one of 'sides' (bt_state_check), so it
+ * is whether two such units have different sides: one pass over the
+ * units, the side of the first one up against the others', not a pass a
+ * side with a strcmp a unit.
  */
 static bool
 two_sides_up(const struct bt_state *st)
 {
-	size_t up = 0;
+	const char *first = NULL;
 
-	for (size_t s = 0; s < st->nsides; s++)
-		for (size_t i = 0; i < st->nunits; i++) {
-			const struct bt_unit *u = &st->units[i];
+	for (size_t i = 0; i < st->nunits; i++) {
+		const struct bt_unit *u = &st->units[i];
+		const char *p, *q;
 
-			if (!cc_in_battle(u) || (u->status & BT_ST_BROKEN) ||
-			    strcmp(u->side, st->sides[s].id) != 0)
-				continue;
-			if (++up == 2)
-				return true;
-			break;
+		if (!cc_in_battle(u) || (u->status & BT_ST_BROKEN))
+			continue;
+		if (first == NULL) {
+			first = u->side;
+			continue;
 		}
+		/* strcmp's answer, byte by byte as cc_enemies does */
+		if ((p = first) == (q = u->side))
+			continue;
+		while (*p != '\0' && *p == *q)
+			p++, q++;
+		if (*p != *q)
+			return true;
+	}
 	return false;
 }
 
