@@ -9,37 +9,42 @@
 
 #include "cc.h"
 
+/* Whether u is in the battle and unbroken, of another side than first
+ * (strcmp's answer, byte by byte as cc_enemies does). */
+static inline bool
+up_against(const struct bt_unit *u, const char *first)
+{
+	const char *p = first, *q = u->side;
+
+	if (!cc_in_battle(u) || (u->status & BT_ST_BROKEN) || p == q)
+		return false;
+	while (*p != '\0' && *p == *q)
+		p++, q++;
+	return *p != *q;
+}
+
 /*
  * Whether two sides or more have an unbroken unit in the battle: CC-1's
  * question after every order, without the HP of every side that only an
  * end needs. Every unit's side is one of 'sides' (bt_state_check), so it
- * is whether two such units have different sides: one pass over the
- * units, the side of the first one up against the others', not a pass a
- * side with a strcmp a unit.
+ * is whether two such units have different sides: the first one up
+ * against the others, from the last unit back. The units are sorted by
+ * id, and a side's ids often share a prefix: the last is of another
+ * side more often than the next.
  */
 static bool
 two_sides_up(const struct bt_state *st)
 {
-	const char *first = NULL;
+	size_t i = 0, j = st->nunits;
 
-	for (size_t i = 0; i < st->nunits; i++) {
-		const struct bt_unit *u = &st->units[i];
-		const char *p, *q;
-
-		if (!cc_in_battle(u) || (u->status & BT_ST_BROKEN))
-			continue;
-		if (first == NULL) {
-			first = u->side;
-			continue;
-		}
-		/* strcmp's answer, byte by byte as cc_enemies does */
-		if ((p = first) == (q = u->side))
-			continue;
-		while (*p != '\0' && *p == *q)
-			p++, q++;
-		if (*p != *q)
+	while (i < j && (!cc_in_battle(&st->units[i]) ||
+	    (st->units[i].status & BT_ST_BROKEN)))
+		i++;
+	if (i == j)
+		return false;
+	while (--j > i)
+		if (up_against(&st->units[j], st->units[i].side))
 			return true;
-	}
 	return false;
 }
 
