@@ -42,6 +42,8 @@ static const struct {
 };
 #define FORWARD_STEPS	5
 #define ALL_STEPS	8
+_Static_assert(sizeof(step_words) / sizeof(step_words[0]) == ALL_STEPS,
+    "step_candidate knows the eight steps");
 
 /* How many of step_words u may take. */
 static int
@@ -88,19 +90,40 @@ turned(int facing, int dx, int dy, int *ox, int *oy)
 	}
 }
 
+/* The one of step_words s can be, told by its two first letters (in the
+ * table's order), or -1: parse_move compares it alone, not each word
+ * before it (every step of every order is parsed). */
+static int
+step_candidate(const char *s)
+{
+	switch (s[0]) {
+	case 'f':
+		return s[1] == 'l' ? 3 : s[1] == 'r' ? 4 : 0;
+	case 'l':
+		return 1;
+	case 'r':
+		return 2;
+	case 'b':
+		return s[1] == 'l' ? 6 : s[1] == 'r' ? 7 : 5;
+	default:
+		return -1;
+	}
+}
+
 static int
 parse_move(const char *s, struct move *m)
 {
+	int i = step_candidate(s);
+
 	memset(m, 0, sizeof(*m));
 	m->word = s;
-	for (size_t i = 0; i < sizeof(step_words) / sizeof(step_words[0]); i++)
-		if (strcmp(s, step_words[i].word) == 0) {
-			m->kind = STEP;
-			m->dx = step_words[i].dx;
-			m->dy = step_words[i].dy;
-			return 0;
-		}
-	if (strcmp(s, "about") == 0) {
+	if (i >= 0 && strcmp(s, step_words[i].word) == 0) {
+		m->kind = STEP;
+		m->dx = step_words[i].dx;
+		m->dy = step_words[i].dy;
+		return 0;
+	}
+	if (s[0] == 'a' && strcmp(s, "about") == 0) {
 		m->kind = ABOUT;
 		return 0;
 	}
