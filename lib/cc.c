@@ -561,19 +561,32 @@ cc_front_touches(const struct bt_unit *a, const struct bt_unit *b)
 bool
 cc_in_contact(const struct bt_state *st, const struct bt_unit *u)
 {
-	/* u's squares and the ring around them, which holds the four
-	 * strips cc_adjacent looks at: a unit that misses it is not next
-	 * to u, told by one test, not four (the commanders ask this of
-	 * every unit that shoots, at every place they weigh). */
-	struct bt_rect ring = { u->x - 1, u->y - 1, u->x + u->w, u->y + u->h };
+	/* u's squares, x0..x1 by y0..y1, and the ring around them, which
+	 * holds the four strips cc_adjacent looks at: a unit that misses it
+	 * is not next to u, told by one test, not four (the commanders ask
+	 * this of every unit that shoots, at every place they weigh) */
+	const int x0 = u->x, y0 = u->y, x1 = u->x + u->w - 1,
+	    y1 = u->y + u->h - 1;
 
 	for (size_t i = 0; i < st->nunits; i++) {
 		const struct bt_unit *e = &st->units[i];
-		struct bt_rect re = cc_rect(e);
+		const int ex0 = e->x, ey0 = e->y, ex1 = e->x + e->w - 1,
+		    ey1 = e->y + e->h - 1;
+		bool rows, cols;
 
 		/* the ring first: most units miss it */
-		if (cc_meet(&ring, &re) && e != u && cc_in_battle(e) &&
-		    cc_enemies(u, e) && cc_adjacent(u, e))
+		if (ex0 > x1 + 1 || ex1 < x0 - 1 || ey0 > y1 + 1 ||
+		    ey1 < y0 - 1 || e == u || !cc_in_battle(e) ||
+		    !cc_enemies(u, e))
+			continue;
+		/* cc_adjacent, of a unit that meets the ring: it meets the
+		 * north strip when it reaches above u's top row and shares a
+		 * column with u (the ring holds it to the row above), and so
+		 * on round */
+		cols = ex0 <= x1 && x0 <= ex1;
+		rows = ey0 <= y1 && y0 <= ey1;
+		if ((cols && (ey0 < y0 || ey1 > y1)) ||
+		    (rows && (ex0 < x0 || ex1 > x1)))
 			return true;
 	}
 	return false;
