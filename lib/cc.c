@@ -546,16 +546,36 @@ cc_front_strips(const struct bt_unit *a, struct bt_rect s[4])
 	return 4;
 }
 
-/* The squares of cc_front_strips, asked of one b (and asked most). */
+/*
+ * The squares of cc_front_strips, asked of one b (and asked most): by
+ * the corners' coordinates, no strip made. b meets a's north strip when
+ * it holds the row above a's top and shares a column with a; and so on
+ * round. Four fronts: any of the four, cc_adjacent's answer.
+ */
 bool
 cc_front_touches(const struct bt_unit *a, const struct bt_unit *b)
 {
-	struct bt_rect rb = cc_rect(b), s;
+	const int x0 = a->x, y0 = a->y, x1 = a->x + a->w - 1,
+	    y1 = a->y + a->h - 1;
+	const int bx0 = b->x, by0 = b->y, bx1 = b->x + b->w - 1,
+	    by1 = b->y + b->h - 1;
+	bool cols = bx0 <= x1 && x0 <= bx1, rows = by0 <= y1 && y0 <= by1;
 
 	if (a->fronts == 4)
-		return cc_adjacent(a, b);
-	s = cc_strip(a, a->facing);
-	return cc_meet(&s, &rb);
+		return (cols && ((by0 <= y0 - 1 && y0 - 1 <= by1) ||
+		    (by0 <= y1 + 1 && y1 + 1 <= by1))) ||
+		    (rows && ((bx0 <= x1 + 1 && x1 + 1 <= bx1) ||
+		    (bx0 <= x0 - 1 && x0 - 1 <= bx1)));
+	switch (a->facing) {	/* cc_strip's sides */
+	case BT_N:
+		return cols && by0 <= y0 - 1 && y0 - 1 <= by1;
+	case BT_E:
+		return rows && bx0 <= x1 + 1 && x1 + 1 <= bx1;
+	case BT_S:
+		return cols && by0 <= y1 + 1 && y1 + 1 <= by1;
+	default:
+		return rows && bx0 <= x0 - 1 && x0 - 1 <= bx1;
+	}
 }
 
 bool
