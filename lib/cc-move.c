@@ -1039,15 +1039,12 @@ reach_step(void *ctx, int x, int y, int so_far, int k, int *nx, int *ny,
     bool *stop)
 {
 	struct reach *rc = ctx;
-	struct pose p = rc->home, q;
+	struct pose p, q;
+	/* where the step goes, from home: the test below needs no pose */
+	const int tx = x + rc->dx[k], ty = y + rc->dy[k];
 	int cost, tie = 0, at;
 	bool leaves, bad;
 
-	p.x += x;
-	p.y += y;
-	q = p;
-	q.x += rc->dx[k];
-	q.y += rc->dy[k];
 	/*
 	 * A square reached already at no more than so_far: bt_search would
 	 * drop this step whatever it costs (a step costs more than nothing),
@@ -1057,9 +1054,14 @@ reach_step(void *ctx, int x, int y, int so_far, int k, int *nx, int *ny,
 	 * comes to a square it has at no more), its ends the same and none
 	 * safer: nothing better.
 	 */
-	at = bt_search_at(&rc->s, q.x - rc->home.x, q.y - rc->home.y);
+	at = bt_search_at(&rc->s, tx, ty);
 	if (at >= 0 && rc->s.dist[at] >= 0 && rc->s.dist[at] <= so_far)
 		return -1;
+	p = q = rc->home;
+	p.x += x;
+	p.y += y;
+	q.x += tx;
+	q.y += ty;
 	if (rc->oc != NULL)	/* try_quiet, by the step's squares */
 		bad = quiet_rule(rc->u, rc->flies, &rc->step[k], false,
 		    step_classes(rc->oc, &p, &q), &cost, &leaves, NULL) < 0;
@@ -1085,7 +1087,7 @@ reach_step(void *ctx, int x, int y, int so_far, int k, int *nx, int *ny,
 	}
 	if (rc->kind == REACH_RETREAT)
 		tie = diagonal(k);
-	else if (q.x - rc->home.x != rc->gx || q.y - rc->home.y != rc->gy)
+	else if (tx != rc->gx || ty != rc->gy)
 		tie = new_contact(rc->st, rc->u, &p, &q) != NULL;
 	if (leaves) {
 		int key = so_far % TIE + tie;	/* straightest way out */
@@ -1097,8 +1099,8 @@ reach_step(void *ctx, int x, int y, int so_far, int k, int *nx, int *ny,
 		}
 		return -1;
 	}
-	*nx = q.x - rc->home.x;
-	*ny = q.y - rc->home.y;
+	*nx = tx;
+	*ny = ty;
 	/* where no step is left (a step's least cost, CC_STEP), every one
 	 * would be refused above: the search need not go on from there */
 	if ((so_far + cost * TIE + tie) / TIE + CC_STEP > rc->budget)
