@@ -537,12 +537,31 @@ cc_setup(struct bt_state *st, struct bt_dice *dice, struct bt_error *err)
 int
 cc_front_strips(const struct bt_unit *a, struct bt_rect s[4])
 {
+	/* cc_strip's rows and columns, from the corners once */
+	const int x0 = a->x, y0 = a->y, x1 = a->x + a->w - 1,
+	    y1 = a->y + a->h - 1;
+
 	if (a->fronts != 4) {
-		s[0] = cc_strip(a, a->facing);
+		switch (a->facing) {
+		case BT_N:
+			s[0] = (struct bt_rect){ x0, y0 - 1, x1, y0 - 1 };
+			break;
+		case BT_E:
+			s[0] = (struct bt_rect){ x1 + 1, y0, x1 + 1, y1 };
+			break;
+		case BT_S:
+			s[0] = (struct bt_rect){ x0, y1 + 1, x1, y1 + 1 };
+			break;
+		default:
+			s[0] = (struct bt_rect){ x0 - 1, y0, x0 - 1, y1 };
+			break;
+		}
 		return 1;
 	}
-	for (int f = BT_N; f <= BT_W; f++)
-		s[f] = cc_strip(a, f);
+	s[BT_N] = (struct bt_rect){ x0, y0 - 1, x1, y0 - 1 };
+	s[BT_E] = (struct bt_rect){ x1 + 1, y0, x1 + 1, y1 };
+	s[BT_S] = (struct bt_rect){ x0, y1 + 1, x1, y1 + 1 };
+	s[BT_W] = (struct bt_rect){ x0 - 1, y0, x0 - 1, y1 };
 	return 4;
 }
 
