@@ -212,7 +212,10 @@ cc_next_turn(struct bt_state *st, struct bt_dice *dice)
 
 		if (u != NULL)	/* CC-23: Disengage lasts its turn */
 			u->status &= ~(unsigned)BT_ST_DISENGAGING;
-		while (i < st->norder && strcmp(st->order[i], st->active) != 0)
+		/* strcmp only where the first letters agree (the sides'
+		 * ids begin apart, and so do many of their units') */
+		while (i < st->norder && (st->order[i][0] != st->active[0] ||
+		    strcmp(st->order[i], st->active) != 0))
 			i++;
 	}
 	cc_pass_turn(st, dice, i + 1);
