@@ -179,7 +179,10 @@ cc_pass_turn(struct bt_state *st, struct bt_dice *dice, size_t next)
 			bt_log_text(bt_log_add(st, "round", NULL), "round %d "
 			    "begins", st->round);
 		}
-		u = bt_unit_find(st, st->order[next]);
+		/* 'order' holds the units' own ids when bt_setup wrote it:
+		 * found by address, else by name */
+		if ((u = cc_unit_at(st, st->order[next])) == NULL)
+			u = bt_unit_find(st, st->order[next]);
 		bt_set_active(st, u->id);
 		if (start_turn(st, dice, u))
 			return;
@@ -208,15 +211,21 @@ cc_next_turn(struct bt_state *st, struct bt_dice *dice)
 	size_t i = 0;
 
 	if (st->active != NULL) {
-		struct bt_unit *u = bt_unit_find(st, st->active);
+		struct bt_unit *u = NULL;
 
-		if (u != NULL)	/* CC-23: Disengage lasts its turn */
-			u->status &= ~(unsigned)BT_ST_DISENGAGING;
 		/* strcmp only where the first letters agree (the sides'
 		 * ids begin apart, and so do many of their units') */
 		while (i < st->norder && (st->order[i][0] != st->active[0] ||
 		    strcmp(st->order[i], st->active) != 0))
 			i++;
+		/* the unit of that name: the one whose own id the entry
+		 * is, when it is one (ids are unique), else by name */
+		if (i < st->norder)
+			u = cc_unit_at(st, st->order[i]);
+		if (u == NULL)
+			u = bt_unit_find(st, st->active);
+		if (u != NULL)	/* CC-23: Disengage lasts its turn */
+			u->status &= ~(unsigned)BT_ST_DISENGAGING;
 	}
 	cc_pass_turn(st, dice, i + 1);
 }
