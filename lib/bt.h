@@ -812,7 +812,15 @@ void	 bt_search(struct bt_search *, int r, int budget, int nmoves,
 void	 bt_search_in(struct bt_search *, void *room, size_t size, int r,
 	    int budget, int nmoves, bt_move_fn *, void *ctx, int goal_x,
 	    int goal_y);
-int	 bt_search_at(const struct bt_search *, int x, int y);
+/* Window square (x, y), relative to home, as an index; -1 outside.
+ * Inline: the retreat's search asks it of every step it tries. */
+static inline int
+bt_search_at(const struct bt_search *s, int x, int y)
+{
+	if (x < -s->r || y < -s->r || x > s->r || y > s->r)
+		return -1;
+	return (y + s->r) * s->side + x + s->r;
+}
 int	 bt_search_path(const struct bt_search *, int at, int *moves, int max);
 void	 bt_search_free(struct bt_search *);
 

@@ -42,6 +42,8 @@ static const struct {
 };
 #define FORWARD_STEPS	5
 #define ALL_STEPS	8
+_Static_assert(sizeof(step_words) / sizeof(step_words[0]) == ALL_STEPS,
+    "step_candidate knows the eight steps");
 
 /* How many of step_words u may take. */
 static int
@@ -88,19 +90,40 @@ turned(int facing, int dx, int dy, int *ox, int *oy)
 	}
 }
 
+/* The one of step_words s can be, told by its two first letters (in the
+ * table's order), or -1: parse_move compares it alone, not each word
+ * before it (every step of every order is parsed). */
+static int
+step_candidate(const char *s)
+{
+	switch (s[0]) {
+	case 'f':
+		return s[1] == 'l' ? 3 : s[1] == 'r' ? 4 : 0;
+	case 'l':
+		return 1;
+	case 'r':
+		return 2;
+	case 'b':
+		return s[1] == 'l' ? 6 : s[1] == 'r' ? 7 : 5;
+	default:
+		return -1;
+	}
+}
+
 static int
 parse_move(const char *s, struct move *m)
 {
+	int i = step_candidate(s);
+
 	memset(m, 0, sizeof(*m));
 	m->word = s;
-	for (size_t i = 0; i < sizeof(step_words) / sizeof(step_words[0]); i++)
-		if (strcmp(s, step_words[i].word) == 0) {
-			m->kind = STEP;
-			m->dx = step_words[i].dx;
-			m->dy = step_words[i].dy;
-			return 0;
-		}
-	if (strcmp(s, "about") == 0) {
+	if (i >= 0 && strcmp(s, step_words[i].word) == 0) {
+		m->kind = STEP;
+		m->dx = step_words[i].dx;
+		m->dy = step_words[i].dy;
+		return 0;
+	}
+	if (s[0] == 'a' && strcmp(s, "about") == 0) {
 		m->kind = ABOUT;
 		return 0;
 	}
@@ -1016,15 +1039,12 @@ reach_step(void *ctx, int x, int y, int so_far, int k, int *nx, int *ny,
     bool *stop)
 {
 	struct reach *rc = ctx;
-	struct pose p = rc->home, q;
+	struct pose p, q;
+	/* where the step goes, from home: the test below needs no pose */
+	const int tx = x + rc->dx[k], ty = y + rc->dy[k];
 	int cost, tie = 0, at;
 	bool leaves, bad;
 
-	p.x += x;
-	p.y += y;
-	q = p;
-	q.x += rc->dx[k];
-	q.y += rc->dy[k];
 	/*
 	 * A square reached already at no more than so_far: bt_search would
 	 * drop this step whatever it costs (a step costs more than nothing),
@@ -1034,9 +1054,14 @@ reach_step(void *ctx, int x, int y, int so_far, int k, int *nx, int *ny,
 	 * comes to a square it has at no more), its ends the same and none
 	 * safer: nothing better.
 	 */
-	at = bt_search_at(&rc->s, q.x - rc->home.x, q.y - rc->home.y);
+	at = bt_search_at(&rc->s, tx, ty);
 	if (at >= 0 && rc->s.dist[at] >= 0 && rc->s.dist[at] <= so_far)
 		return -1;
+	p = q = rc->home;
+	p.x += x;
+	p.y += y;
+	q.x += tx;
+	q.y += ty;
 	if (rc->oc != NULL)	/* try_quiet, by the step's squares */
 		bad = quiet_rule(rc->u, rc->flies, &rc->step[k], false,
 		    step_classes(rc->oc, &p, &q), &cost, &leaves, NULL) < 0;
@@ -1062,7 +1087,7 @@ reach_step(void *ctx, int x, int y, int so_far, int k, int *nx, int *ny,
 	}
 	if (rc->kind == REACH_RETREAT)
 		tie = diagonal(k);
-	else if (q.x - rc->home.x != rc->gx || q.y - rc->home.y != rc->gy)
+	else if (tx != rc->gx || ty != rc->gy)
 		tie = new_contact(rc->st, rc->u, &p, &q) != NULL;
 	if (leaves) {
 		int key = so_far % TIE + tie;	/* straightest way out */
@@ -1074,8 +1099,8 @@ reach_step(void *ctx, int x, int y, int so_far, int k, int *nx, int *ny,
 		}
 		return -1;
 	}
-	*nx = q.x - rc->home.x;
-	*ny = q.y - rc->home.y;
+	*nx = tx;
+	*ny = ty;
 	/* where no step is left (a step's least cost, CC_STEP), every one
 	 * would be refused above: the search need not go on from there */
 	if ((so_far + cost * TIE + tie) / TIE + CC_STEP > rc->budget)

@@ -9,27 +9,42 @@
 
 #include "cc.h"
 
+/* Whether u is in the battle and unbroken, of another side than first
+ * (strcmp's answer, byte by byte as cc_enemies does). */
+static inline bool
+up_against(const struct bt_unit *u, const char *first)
+{
+	const char *p = first, *q = u->side;
+
+	if (!cc_in_battle(u) || (u->status & BT_ST_BROKEN) || p == q)
+		return false;
+	while (*p != '\0' && *p == *q)
+		p++, q++;
+	return *p != *q;
+}
+
 /*
  * Whether two sides or more have an unbroken unit in the battle: CC-1's
- * question after every order, answered at the second side found, without
- * the HP of every side that only an end needs.
+ * question after every order, without the HP of every side that only an
+ * end needs. Every unit's side is one of 'sides' (bt_state_check), so it
+ * is whether two such units have different sides: the first one up
+ * against the others, from the last unit back. The units are sorted by
+ * id, and a side's ids often share a prefix: the last is of another
+ * side more often than the next.
  */
 static bool
 two_sides_up(const struct bt_state *st)
 {
-	size_t up = 0;
+	size_t i = 0, j = st->nunits;
 
-	for (size_t s = 0; s < st->nsides; s++)
-		for (size_t i = 0; i < st->nunits; i++) {
-			const struct bt_unit *u = &st->units[i];
-
-			if (!cc_in_battle(u) || (u->status & BT_ST_BROKEN) ||
-			    strcmp(u->side, st->sides[s].id) != 0)
-				continue;
-			if (++up == 2)
-				return true;
-			break;
-		}
+	while (i < j && (!cc_in_battle(&st->units[i]) ||
+	    (st->units[i].status & BT_ST_BROKEN)))
+		i++;
+	if (i == j)
+		return false;
+	while (--j > i)
+		if (up_against(&st->units[j], st->units[i].side))
+			return true;
 	return false;
 }
 
@@ -164,7 +179,10 @@ cc_pass_turn(struct bt_state *st, struct bt_dice *dice, size_t next)
 			bt_log_text(bt_log_add(st, "round", NULL), "round %d "
 			    "begins", st->round);
 		}
-		u = bt_unit_find(st, st->order[next]);
+		/* 'order' holds the units' own ids when bt_setup wrote it:
+		 * found by address, else by name */
+		if ((u = cc_unit_at(st, st->order[next])) == NULL)
+			u = bt_unit_find(st, st->order[next]);
 		bt_set_active(st, u->id);
 		if (start_turn(st, dice, u))
 			return;
@@ -193,12 +211,21 @@ cc_next_turn(struct bt_state *st, struct bt_dice *dice)
 	size_t i = 0;
 
 	if (st->active != NULL) {
-		struct bt_unit *u = bt_unit_find(st, st->active);
+		struct bt_unit *u = NULL;
 
+		/* strcmp only where the first letters agree (the sides'
+		 * ids begin apart, and so do many of their units') */
+		while (i < st->norder && (st->order[i][0] != st->active[0] ||
+		    strcmp(st->order[i], st->active) != 0))
+			i++;
+		/* the unit of that name: the one whose own id the entry
+		 * is, when it is one (ids are unique), else by name */
+		if (i < st->norder)
+			u = cc_unit_at(st, st->order[i]);
+		if (u == NULL)
+			u = bt_unit_find(st, st->active);
 		if (u != NULL)	/* CC-23: Disengage lasts its turn */
 			u->status &= ~(unsigned)BT_ST_DISENGAGING;
-		while (i < st->norder && strcmp(st->order[i], st->active) != 0)
-			i++;
 	}
 	cc_pass_turn(st, dice, i + 1);
 }

@@ -98,15 +98,6 @@ pop(struct queue *q)
 	return top;
 }
 
-/* Window square (x, y), relative to home, as an index; -1 outside. */
-int
-bt_search_at(const struct bt_search *s, int x, int y)
-{
-	if (x < -s->r || y < -s->r || x > s->r || y > s->r)
-		return -1;
-	return (y + s->r) * s->side + x + s->r;
-}
-
 /* A window of half-width r, with nothing reached: its arrays and the
  * search's flags in one block, dist first (bt_search_free frees it), in
  * room (size bytes) when it fits there. */
