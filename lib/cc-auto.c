@@ -480,22 +480,6 @@ in_contact(const struct foes *f, const struct bt_unit *me)
 	return false;
 }
 
-/*
- * cc_attacker_of(st, me, true, shot), the foes measured from me: the
- * rating of its side, its height (cc_unit_elevation) and whether an
- * enemy is next to it, told by the foes (in_contact), not by a scan of
- * every unit (cc_in_contact): the rating is the unit's melee's (mine),
- * me being a copy of it.
- */
-static void
-shot_from(const struct bt_state *st, struct foes *f,
-    const struct bt_unit *me, struct cc_attacker *shot)
-{
-	shot->rating = mine(st, f)->rating;
-	shot->elevation = cc_unit_elevation(st, me);
-	shot->adjacent = in_contact(f, me);
-}
-
 /* The best attack me could make from where it stands, melee or shot;
  * the foes measured from there. */
 static double
@@ -527,8 +511,11 @@ best_attack(const struct bt_state *st, struct foes *f,
 		    f->dist[i] * CC_SQUARE > f->my_shot_ft ||
 		    !cc_shot_reaches(st, me, t, f->dist[i]))
 			continue;
-		if (!have_shot)		/* the first shot it has from here */
-			shot_from(st, f, me, &shot);
+		/* the first shot it has from here: whether an enemy is
+		 * next to it told by its foes, measured from here */
+		if (!have_shot)
+			cc_attacker_near(st, me, true, in_contact(f, me),
+			    &shot);
 		have_shot = true;
 		if ((v = expect(st, me, &shot, t, true)) > best)
 			best = v;

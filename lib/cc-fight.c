@@ -204,9 +204,16 @@ void
 cc_attacker_of(const struct bt_state *st, const struct bt_unit *a,
     bool ranged, struct cc_attacker *f)
 {
+	cc_attacker_near(st, a, ranged, ranged && cc_in_contact(st, a), f);
+}
+
+void
+cc_attacker_near(const struct bt_state *st, const struct bt_unit *a,
+    bool ranged, bool in_contact, struct cc_attacker *f)
+{
 	f->rating = side_rating(st, a);
 	f->elevation = ranged ? cc_unit_elevation(st, a) : 0;
-	f->adjacent = ranged && cc_in_contact(st, a);
+	f->adjacent = ranged && in_contact;
 }
 
 /* The odds of an attack with edges e. */

@@ -167,6 +167,10 @@ struct cc_attacker {
 };
 void	 cc_attacker_of(const struct bt_state *, const struct bt_unit *a,
 	    bool ranged, struct cc_attacker *);
+/* The same, whether an enemy is next to a (cc_in_contact) told by a caller
+ * that knows it already (the general, by a's foes). */
+void	 cc_attacker_near(const struct bt_state *, const struct bt_unit *a,
+	    bool ranged, bool in_contact, struct cc_attacker *);
 void	 cc_attack_odds_from(const struct bt_state *, const struct bt_unit *a,
 	    const struct cc_attacker *, const struct bt_unit *t, bool ranged,
 	    int *need, int *adv);
