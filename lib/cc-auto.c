@@ -799,17 +799,6 @@ move_worth(const struct bt_state *st, struct foes *f, struct ends *e,
 	return true;
 }
 
-/* The unit an option names: cc_options names it by the state's own
- * string, found by a look at each unit's, not by a search by name
- * (bt_unit_find, which it falls back on). */
-static const struct bt_unit *
-target_of(const struct bt_state *st, const char *id)
-{
-	const struct bt_unit *t = cc_unit_at(st, id);
-
-	return t != NULL ? t : bt_unit_find(st, id);
-}
-
 /* What a listed Act is, as action_worth weighs it. */
 enum act {
 	ACT_NONE,		/* Disengage: weighed with the moves it frees */
@@ -863,28 +852,23 @@ id_has_words(const char *id)
 static enum act
 act_of(const char *line, size_t idlen, const char *target)
 {
+	static const struct {
+		const char	*what;
+		enum act	 act;
+	} acts[] = {	/* add_actions' */
+		{ "defend", ACT_DEFEND },
+		{ "disengage", ACT_NONE },
+		{ "ready contact", ACT_READY },
+		{ "ready range", ACT_READY_RANGE }
+	};
 	const char *w = line + sizeof("bt-act ") - 1 + idlen + 1;
 
-	switch (w[0]) {
-	case 'd':
-		if (strcmp(w, "defend") == 0)
-			return ACT_DEFEND;
-		if (strcmp(w, "disengage") == 0)
-			return ACT_NONE;
-		break;
-	case 'r':
-		if (strcmp(w, "ready contact") == 0)
-			return ACT_READY;
-		if (strcmp(w, "ready range") == 0)
-			return ACT_READY_RANGE;
-		break;
-	case 's':
-		if (target != NULL && (target[0] != 'd' ||
-		    strncmp(target, "defend", 6) != 0) &&
-		    strncmp(w, "support ", 8) == 0)
-			return ACT_SUPPORT;
-		break;
-	}
+	for (size_t i = 0; i < sizeof(acts) / sizeof(acts[0]); i++)
+		if (strcmp(w, acts[i].what) == 0)
+			return acts[i].act;
+	if (target != NULL && strncmp(target, "defend", 6) != 0 &&
+	    strncmp(w, "support ", 8) == 0)
+		return ACT_SUPPORT;
 	return act_by_words(line);
 }
 
@@ -925,7 +909,7 @@ action_worth(const struct bt_state *st, struct foes *f,
 	switch (op->kind) {
 	case BT_OPT_ATTACK:
 	case BT_OPT_SHOOT:
-		t = target_of(st, op->target);
+		t = cc_unit_named(st, op->target);
 		return chance(op->need, op->adv) * worth(t, op->kind ==
 		    BT_OPT_SHOOT ? u->ranged.damage : u->damage);
 	case BT_OPT_MORALE: {
@@ -949,7 +933,7 @@ action_worth(const struct bt_state *st, struct foes *f,
 	case ACT_DEFEND:	/* CC-22: what strikes it has disadvantage */
 		return 0.4 * home_danger(st, f, u, h);
 	case ACT_SUPPORT: {	/* CC-26 */
-		const struct bt_unit *a = target_of(st, op->target);
+		const struct bt_unit *a = cc_unit_named(st, op->target);
 
 		/* worth it to an ally in melee that holds none yet */
 		if (a->supported_by != NULL || (a->status & BT_ST_BROKEN) ||

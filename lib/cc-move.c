@@ -42,8 +42,6 @@ static const struct {
 };
 #define FORWARD_STEPS	5
 #define ALL_STEPS	8
-_Static_assert(sizeof(step_words) / sizeof(step_words[0]) == ALL_STEPS,
-    "step_candidate knows the eight steps");
 
 /* How many of step_words u may take. */
 static int
@@ -90,40 +88,19 @@ turned(int facing, int dx, int dy, int *ox, int *oy)
 	}
 }
 
-/* The one of step_words s can be, told by its two first letters (in the
- * table's order), or -1: parse_move compares it alone, not each word
- * before it (every step of every order is parsed). */
-static int
-step_candidate(const char *s)
-{
-	switch (s[0]) {
-	case 'f':
-		return s[1] == 'l' ? 3 : s[1] == 'r' ? 4 : 0;
-	case 'l':
-		return 1;
-	case 'r':
-		return 2;
-	case 'b':
-		return s[1] == 'l' ? 6 : s[1] == 'r' ? 7 : 5;
-	default:
-		return -1;
-	}
-}
-
 static int
 parse_move(const char *s, struct move *m)
 {
-	int i = step_candidate(s);
-
 	memset(m, 0, sizeof(*m));
 	m->word = s;
-	if (i >= 0 && strcmp(s, step_words[i].word) == 0) {
-		m->kind = STEP;
-		m->dx = step_words[i].dx;
-		m->dy = step_words[i].dy;
-		return 0;
-	}
-	if (s[0] == 'a' && strcmp(s, "about") == 0) {
+	for (size_t i = 0; i < sizeof(step_words) / sizeof(step_words[0]); i++)
+		if (strcmp(s, step_words[i].word) == 0) {
+			m->kind = STEP;
+			m->dx = step_words[i].dx;
+			m->dy = step_words[i].dy;
+			return 0;
+		}
+	if (strcmp(s, "about") == 0) {
 		m->kind = ABOUT;
 		return 0;
 	}
@@ -1591,30 +1568,6 @@ mark(struct occ *oc, const struct bt_rect *r, unsigned c)
 			oc->ground[y * oc->w + x] |= (unsigned char)c;
 }
 
-/* The squares just beyond o's four sides (cc_strip's of each) on the
- * map get the classes c: its rows and columns clipped once. */
-static inline void
-mark_ring(struct occ *oc, const struct bt_unit *o, unsigned c)
-{
-	int x0 = o->x, y0 = o->y, x1 = o->x + o->w - 1, y1 = o->y + o->h - 1;
-	int cx0 = x0 > 0 ? x0 : 0, cx1 = x1 < oc->w - 1 ? x1 : oc->w - 1;
-	int cy0 = y0 > 0 ? y0 : 0, cy1 = y1 < oc->h - 1 ? y1 : oc->h - 1;
-	unsigned char *g = oc->ground;
-
-	if (y0 - 1 >= 0 && y0 - 1 < oc->h)
-		for (int x = cx0; x <= cx1; x++)
-			g[(y0 - 1) * oc->w + x] |= (unsigned char)c;
-	if (y1 + 1 >= 0 && y1 + 1 < oc->h)
-		for (int x = cx0; x <= cx1; x++)
-			g[(y1 + 1) * oc->w + x] |= (unsigned char)c;
-	if (x0 - 1 >= 0 && x0 - 1 < oc->w)
-		for (int y = cy0; y <= cy1; y++)
-			g[y * oc->w + x0 - 1] |= (unsigned char)c;
-	if (x1 + 1 >= 0 && x1 + 1 < oc->w)
-		for (int y = cy0; y <= cy1; y++)
-			g[y * oc->w + x1 + 1] |= (unsigned char)c;
-}
-
 /* The grid of who stands where, for a search of mover u's moves: in sc's
  * memory, or its own (sc NULL). */
 static void
@@ -1659,10 +1612,7 @@ occ_fill(const struct bt_state *st, const struct bt_unit *u, struct occ *oc,
 			continue;
 		if (cc_enemies(u, o))
 			oc->unit[i] |= OCC_ENEMY;
-		/* may_react(o, u, NULL), o not u and in the battle: an enemy
-		 * not reacted yet nor broken */
-		if ((oc->unit[i] & OCC_ENEMY) && !o->reacted &&
-		    !(o->status & BT_ST_BROKEN)) {
+		if (may_react(o, u, NULL)) {
 			oc->reacts[oc->nreacts++] = i;
 			oc->nready += o->ready.present;
 			oc->nfront[i] = (unsigned char)cc_front_strips(o,
@@ -1687,8 +1637,12 @@ occ_fill(const struct bt_state *st, const struct bt_unit *u, struct occ *oc,
 		if (!(oc->unit[i] & OCC_ENEMY))
 			continue;
 		/* the squares sharing an edge with one of its: its sides'
-		 * strips (cc_strip's), clipped to the map once */
-		mark_ring(oc, o, OCC_NEAR);
+		 * strips */
+		for (int f = BT_N; f <= BT_W; f++) {
+			struct bt_rect r = cc_strip(o, f);
+
+			mark(oc, &r, OCC_NEAR);
+		}
 	}
 }
 
@@ -2703,6 +2657,20 @@ best_hope(const struct bt_map *m, const struct pose *start, int r, int t,
 	return e;
 }
 
+/* Can a search from start (turn t, turn_safe) not beat best, the best
+ * end so far (best_hope)? */
+static bool
+hopeless(const struct bt_map *m, const struct retreat_end *best,
+    const struct pose *start, int r, int t, bool safe)
+{
+	struct retreat_end hope;
+
+	if (!best->found)
+		return false;
+	hope = best_hope(m, start, r, t, safe);
+	return !better(&hope, best);
+}
+
 /* The cost in feet of each of the n steps of the search's way to window
  * square at (reach_path's, but the step off the map): what each adds to
  * the way's cost, less its tie-break (under TIE). */
@@ -2766,29 +2734,18 @@ cc_retreat(struct bt_state *st, struct bt_dice *dice, struct bt_unit *u)
 			 * (the search without safe then neither); a turn
 			 * not asked yet is hoped safe first, which a safe
 			 * hope beats no less than an unsafe one */
-			if (best.found) {
-				struct retreat_end hope = best_hope(&st->map,
-				    &start[t], budget / CC_STEP, t,
-				    safe && turn_safe[t]);
-
-				if (!better(&hope, &best))
-					continue;
-			}
+			if (hopeless(&st->map, &best, &start[t],
+			    budget / CC_STEP, t, safe && turn_safe[t]))
+				continue;
 			if (!asked[t]) {
 				asked[t] = true;
 				can[t] = free_turn_clear(st, u, &start[t]);
 				turn_safe[t] = can[t] && !provokes(st, u, &home,
 				    &start[t], NULL);
-				if (!can[t])
+				if (!can[t] || (safe && !turn_safe[t] &&
+				    hopeless(&st->map, &best, &start[t],
+				    budget / CC_STEP, t, false)))
 					continue;
-				if (best.found && !turn_safe[t] && safe) {
-					struct retreat_end hope = best_hope(
-					    &st->map, &start[t],
-					    budget / CC_STEP, t, false);
-
-					if (!better(&hope, &best))
-						continue;
-				}
 			}
 			reach_from(st, u, grid ? &oc : NULL, &start[t],
 			    REACH_RETREAT, budget, safe, 0, 0, &rc,

@@ -9,20 +9,6 @@
 
 #include "cc.h"
 
-/* Whether u is in the battle and unbroken, of another side than first
- * (strcmp's answer, byte by byte as cc_enemies does). */
-static inline bool
-up_against(const struct bt_unit *u, const char *first)
-{
-	const char *p = first, *q = u->side;
-
-	if (!cc_in_battle(u) || (u->status & BT_ST_BROKEN) || p == q)
-		return false;
-	while (*p != '\0' && *p == *q)
-		p++, q++;
-	return *p != *q;
-}
-
 /*
  * Whether two sides or more have an unbroken unit in the battle: CC-1's
  * question after every order, without the HP of every side that only an
@@ -33,17 +19,23 @@ up_against(const struct bt_unit *u, const char *first)
  * side more often than the next.
  */
 static bool
+unbroken_in_battle(const struct bt_unit *u)
+{
+	return cc_in_battle(u) && !(u->status & BT_ST_BROKEN);
+}
+
+static bool
 two_sides_up(const struct bt_state *st)
 {
 	size_t i = 0, j = st->nunits;
 
-	while (i < j && (!cc_in_battle(&st->units[i]) ||
-	    (st->units[i].status & BT_ST_BROKEN)))
+	while (i < j && !unbroken_in_battle(&st->units[i]))
 		i++;
 	if (i == j)
 		return false;
 	while (--j > i)
-		if (up_against(&st->units[j], st->units[i].side))
+		if (unbroken_in_battle(&st->units[j]) &&
+		    cc_enemies(&st->units[i], &st->units[j]))
 			return true;
 	return false;
 }
@@ -181,8 +173,7 @@ cc_pass_turn(struct bt_state *st, struct bt_dice *dice, size_t next)
 		}
 		/* 'order' holds the units' own ids when bt_setup wrote it:
 		 * found by address, else by name */
-		if ((u = cc_unit_at(st, st->order[next])) == NULL)
-			u = bt_unit_find(st, st->order[next]);
+		u = cc_unit_named(st, st->order[next]);
 		bt_set_active(st, u->id);
 		if (start_turn(st, dice, u))
 			return;
@@ -211,19 +202,17 @@ cc_next_turn(struct bt_state *st, struct bt_dice *dice)
 	size_t i = 0;
 
 	if (st->active != NULL) {
-		struct bt_unit *u = NULL;
+		struct bt_unit *u;
 
 		/* strcmp only where the first letters agree (the sides'
 		 * ids begin apart, and so do many of their units') */
 		while (i < st->norder && (st->order[i][0] != st->active[0] ||
 		    strcmp(st->order[i], st->active) != 0))
 			i++;
-		/* the unit of that name: the one whose own id the entry
-		 * is, when it is one (ids are unique), else by name */
-		if (i < st->norder)
-			u = cc_unit_at(st, st->order[i]);
-		if (u == NULL)
-			u = bt_unit_find(st, st->active);
+		/* the unit of that name, the entry's when there is one
+		 * (it may be the unit's own id) */
+		u = cc_unit_named(st, i < st->norder ? st->order[i] :
+		    st->active);
 		if (u != NULL)	/* CC-23: Disengage lasts its turn */
 			u->status &= ~(unsigned)BT_ST_DISENGAGING;
 	}

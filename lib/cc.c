@@ -537,95 +537,43 @@ cc_setup(struct bt_state *st, struct bt_dice *dice, struct bt_error *err)
 int
 cc_front_strips(const struct bt_unit *a, struct bt_rect s[4])
 {
-	/* cc_strip's rows and columns, from the corners once */
-	const int x0 = a->x, y0 = a->y, x1 = a->x + a->w - 1,
-	    y1 = a->y + a->h - 1;
-
 	if (a->fronts != 4) {
-		switch (a->facing) {
-		case BT_N:
-			s[0] = (struct bt_rect){ x0, y0 - 1, x1, y0 - 1 };
-			break;
-		case BT_E:
-			s[0] = (struct bt_rect){ x1 + 1, y0, x1 + 1, y1 };
-			break;
-		case BT_S:
-			s[0] = (struct bt_rect){ x0, y1 + 1, x1, y1 + 1 };
-			break;
-		default:
-			s[0] = (struct bt_rect){ x0 - 1, y0, x0 - 1, y1 };
-			break;
-		}
+		s[0] = cc_strip(a, a->facing);
 		return 1;
 	}
-	s[BT_N] = (struct bt_rect){ x0, y0 - 1, x1, y0 - 1 };
-	s[BT_E] = (struct bt_rect){ x1 + 1, y0, x1 + 1, y1 };
-	s[BT_S] = (struct bt_rect){ x0, y1 + 1, x1, y1 + 1 };
-	s[BT_W] = (struct bt_rect){ x0 - 1, y0, x0 - 1, y1 };
+	for (int f = BT_N; f <= BT_W; f++)
+		s[f] = cc_strip(a, f);
 	return 4;
 }
 
-/*
- * The squares of cc_front_strips, asked of one b (and asked most): by
- * the corners' coordinates, no strip made. b meets a's north strip when
- * it holds the row above a's top and shares a column with a; and so on
- * round. Four fronts: any of the four, cc_adjacent's answer.
- */
+/* The squares of cc_front_strips, asked of one b (and asked most). */
 bool
 cc_front_touches(const struct bt_unit *a, const struct bt_unit *b)
 {
-	const int x0 = a->x, y0 = a->y, x1 = a->x + a->w - 1,
-	    y1 = a->y + a->h - 1;
-	const int bx0 = b->x, by0 = b->y, bx1 = b->x + b->w - 1,
-	    by1 = b->y + b->h - 1;
-	bool cols = bx0 <= x1 && x0 <= bx1, rows = by0 <= y1 && y0 <= by1;
+	struct bt_rect rb = cc_rect(b), s;
 
 	if (a->fronts == 4)
-		return (cols && ((by0 <= y0 - 1 && y0 - 1 <= by1) ||
-		    (by0 <= y1 + 1 && y1 + 1 <= by1))) ||
-		    (rows && ((bx0 <= x1 + 1 && x1 + 1 <= bx1) ||
-		    (bx0 <= x0 - 1 && x0 - 1 <= bx1)));
-	switch (a->facing) {	/* cc_strip's sides */
-	case BT_N:
-		return cols && by0 <= y0 - 1 && y0 - 1 <= by1;
-	case BT_E:
-		return rows && bx0 <= x1 + 1 && x1 + 1 <= bx1;
-	case BT_S:
-		return cols && by0 <= y1 + 1 && y1 + 1 <= by1;
-	default:
-		return rows && bx0 <= x0 - 1 && x0 - 1 <= bx1;
-	}
+		return cc_adjacent(a, b);
+	s = cc_strip(a, a->facing);
+	return cc_meet(&s, &rb);
 }
 
 bool
 cc_in_contact(const struct bt_state *st, const struct bt_unit *u)
 {
-	/* u's squares, x0..x1 by y0..y1, and the ring around them, which
-	 * holds the four strips cc_adjacent looks at: a unit that misses it
-	 * is not next to u, told by one test, not four (the commanders ask
-	 * this of every unit that shoots, at every place they weigh) */
-	const int x0 = u->x, y0 = u->y, x1 = u->x + u->w - 1,
-	    y1 = u->y + u->h - 1;
+	/* u's squares and the ring around them, which holds the four
+	 * strips cc_adjacent looks at: a unit that misses it is not next
+	 * to u, told by one test, not four, and asked first, as most units
+	 * miss it (the commanders ask this of every unit that shoots, at
+	 * every place they weigh). */
+	struct bt_rect ring = { u->x - 1, u->y - 1, u->x + u->w, u->y + u->h };
 
 	for (size_t i = 0; i < st->nunits; i++) {
 		const struct bt_unit *e = &st->units[i];
-		const int ex0 = e->x, ey0 = e->y, ex1 = e->x + e->w - 1,
-		    ey1 = e->y + e->h - 1;
-		bool rows, cols;
+		struct bt_rect re = cc_rect(e);
 
-		/* the ring first: most units miss it */
-		if (ex0 > x1 + 1 || ex1 < x0 - 1 || ey0 > y1 + 1 ||
-		    ey1 < y0 - 1 || e == u || !cc_in_battle(e) ||
-		    !cc_enemies(u, e))
-			continue;
-		/* cc_adjacent, of a unit that meets the ring: it meets the
-		 * north strip when it reaches above u's top row and shares a
-		 * column with u (the ring holds it to the row above), and so
-		 * on round */
-		cols = ex0 <= x1 && x0 <= ex1;
-		rows = ey0 <= y1 && y0 <= ey1;
-		if ((cols && (ey0 < y0 || ey1 > y1)) ||
-		    (rows && (ex0 < x0 || ex1 > x1)))
+		if (cc_meet(&ring, &re) && e != u && cc_in_battle(e) &&
+		    cc_enemies(u, e) && cc_adjacent(u, e))
 			return true;
 	}
 	return false;
@@ -736,11 +684,6 @@ cc_leave_battle(struct bt_state *st, struct bt_unit *u, unsigned why)
 	u->ready.target = NULL;
 }
 
-/*
- * After every order: units out of the battle leave 'order'; the battle
- * ends if its end has come (CC-1), whichever program brought it; and if
- * the active unit is out, its turn passes. Always returns 0.
- */
 struct bt_unit *
 cc_unit_at(const struct bt_state *st, const char *id)
 {
@@ -750,6 +693,27 @@ cc_unit_at(const struct bt_state *st, const char *id)
 	return NULL;
 }
 
+struct bt_unit *
+cc_unit_named(const struct bt_state *st, const char *id)
+{
+	struct bt_unit *u = cc_unit_at(st, id);
+
+	return u != NULL ? u : bt_unit_find(st, id);
+}
+
+/* The unit of an entry of 'order', by_address where 'order' holds the
+ * units' own ids (cc_settle). */
+static struct bt_unit *
+order_unit(const struct bt_state *st, const char *id, bool by_address)
+{
+	return by_address ? cc_unit_named(st, id) : bt_unit_find(st, id);
+}
+
+/*
+ * After every order: units out of the battle leave 'order'; the battle
+ * ends if its end has come (CC-1), whichever program brought it; and if
+ * the active unit is out, its turn passes. Always returns 0.
+ */
 int
 cc_settle(struct bt_state *st, struct bt_dice *dice)
 {
@@ -767,11 +731,8 @@ cc_settle(struct bt_state *st, struct bt_dice *dice)
 	 * active's (the loop below: 68 of 1,861 settles in 20 cc-field
 	 * battles) */
 	for (i = 0; i < st->norder; i++) {
-		struct bt_unit *u = by_address ? cc_unit_at(st, st->order[i]) :
-		    NULL;
+		struct bt_unit *u = order_unit(st, st->order[i], by_address);
 
-		if (u == NULL)
-			u = bt_unit_find(st, st->order[i]);
 		if (u == NULL || !cc_in_battle(u))
 			break;
 	}
@@ -782,14 +743,10 @@ cc_settle(struct bt_state *st, struct bt_dice *dice)
 	/* the active unit is in 'order' once: no name compared after it */
 	found = st->active == NULL;
 	for (i = 0; i < st->norder; i++) {
-		struct bt_unit *u = by_address ? cc_unit_at(st, st->order[i]) :
-		    NULL;
+		struct bt_unit *u = order_unit(st, st->order[i], by_address);
 		bool active = !found && strcmp(st->order[i], st->active) == 0;
 
 		found |= active;
-
-		if (u == NULL)
-			u = bt_unit_find(st, st->order[i]);
 		if (active)
 			next = k;
 		if (u != NULL && cc_in_battle(u)) {

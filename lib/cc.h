@@ -117,6 +117,9 @@ bool	 cc_in_contact(const struct bt_state *, const struct bt_unit *);
  * listing or bt_setup took from a unit is found without a comparison
  * of names. */
 struct bt_unit *cc_unit_at(const struct bt_state *, const char *id);
+/* cc_unit_at, else the unit of that name (bt_unit_find): a string that
+ * may be a unit's own id or a copy of it. */
+struct bt_unit *cc_unit_named(const struct bt_state *, const char *id);
 int	 cc_unit_elevation(const struct bt_state *, const struct bt_unit *);
 /* Is u flying now (CC-15; not in a hurricane or sandstorm, CC-4)? */
 bool	 cc_flies(const struct bt_state *, const struct bt_unit *);

@@ -45,12 +45,19 @@ grow(struct bt_options *o, size_t n)
 	o->text = bt_xrealloc(o->text, o->tcap);
 }
 
+/* Has the list's text room for n more bytes? */
+static inline bool
+has_room(const struct bt_options *o, size_t n)
+{
+	return o->text != NULL && o->len + n <= o->tcap;
+}
+
 /* Room in the list's text for n more bytes. Inline: a listing adds
  * thousands of lines a battle, which seldom grow it. */
 static inline void
 reserve(struct bt_options *o, size_t n)
 {
-	if (o->text == NULL || o->len + n > o->tcap)
+	if (!has_room(o, n))
 		grow(o, n);
 }
 
@@ -188,10 +195,8 @@ static __attribute__((noinline)) char *
 add_room_grown(struct bt_options *o, enum bt_option_kind kind,
     const char *unit, size_t len, size_t slack, struct bt_option **op)
 {
-	if (o->n == o->cap) {
-		o->cap = o->cap ? 2 * o->cap : 64;
-		o->v = bt_xreallocarray(o->v, o->cap, sizeof(*o->v));
-	}
+	if (o->n == o->cap)
+		grow_options(o);
 	reserve(o, len + 1 + slack);
 	return bt_options_add_room(o, kind, unit, len, slack, op);
 }
@@ -202,8 +207,7 @@ bt_options_add_room(struct bt_options *o, enum bt_option_kind kind,
 {
 	char *line;
 
-	if (o->n == o->cap || o->text == NULL ||
-	    o->len + len + 1 + slack > o->tcap)
+	if (o->n == o->cap || !has_room(o, len + 1 + slack))
 		return add_room_grown(o, kind, unit, len, slack, op);
 	*op = new_option(o, kind, unit);
 	line = o->text + o->len;

@@ -205,35 +205,14 @@ static const struct program programs[] = {
 	    resolve_option, 0, 0, NULL }
 };
 #define NPROGRAMS	(sizeof(programs) / sizeof(programs[0]))
-_Static_assert(NPROGRAMS == 5, "program_find tells the five apart");
 
-/*
- * The program named name, or NULL. The names all begin "bt-", and the
- * letters after it (and, for "mo", the one after) tell which of
- * programs[] (in its order) it can only be: one strcmp, not one a
- * program before it (every order line asks this).
- */
 static const struct program *
 program_find(const char *name)
 {
-	size_t i;
-
-	if (name[0] != 'b' || name[1] != 't' || name[2] != '-')
-		return NULL;
-	switch (name[3]) {
-	case 'a':
-		i = name[4] == 'c' ? 0 : 1;		/* act, attack */
-		break;
-	case 'm':
-		i = name[4] == 'o' && name[5] == 'r' ? 2 : 3; /* morale, move */
-		break;
-	case 'r':
-		i = 4;					/* resolve */
-		break;
-	default:
-		return NULL;
-	}
-	return strcmp(programs[i].name, name) == 0 ? &programs[i] : NULL;
+	for (size_t i = 0; i < NPROGRAMS; i++)
+		if (strcmp(programs[i].name, name) == 0)
+			return &programs[i];
+	return NULL;
 }
 
 const char *
