@@ -1190,6 +1190,24 @@ struct pose_node {
 	unsigned char	 fp;		/* the classes of its footprint */
 	unsigned short	 len;		/* of its way's words, each with the
 					 * space before it */
+	int		 local;		/* its place among the nodes reached,
+					 * in the order reached (nreached) */
+};
+
+/* A node of a kept answer's ways (struct kept_search): pose_node's move
+ * from the node before, that node's place among them (or -1 at home),
+ * and its way's length. */
+struct way_node {
+	int		 prev;
+	unsigned short	 len;
+	signed char	 how;
+};
+
+/* An end of a kept answer: the pose, cost and way of an option. */
+struct kept_end {
+	int		 node;		/* its way's last (struct way_node) */
+	int		 x, y, facing, cost;
+	bool		 provokes;
 };
 
 /*
@@ -1213,6 +1231,7 @@ struct pose_search {
 	uint64_t	*of_cost;	/* [cost / CC_STEP % COST_RING][word] */
 	uint64_t	*reached;	/* [words] */
 	unsigned	 stamp;		/* the keys' of this search (STAMP) */
+	int		 nreached;	/* the nodes reached */
 	char		*line;		/* "bt-move ID ", padded with NULs to a
 					 * multiple of 8 bytes, 24 at the least
 					 * (report_end) */
@@ -1264,9 +1283,10 @@ node_cost(struct pose_search *ps, int i, int c)
 	unsigned word = (unsigned)i / 64;
 	uint64_t bit = (uint64_t)1 << ((unsigned)i % 64);
 
-	if (!node_reached(ps, i))
+	if (!node_reached(ps, i)) {
 		ps->reached[word] |= bit;
-	else
+		n->local = ps->nreached++;
+	} else
 		cost_set(ps, (int)(n->key - ps->stamp))[word] &= ~bit;
 	n->key = ps->stamp + (unsigned)c;
 	cost_set(ps, c)[word] |= bit;
@@ -1378,7 +1398,7 @@ pose_moves(const struct bt_unit *u, struct move *m)
 }
 
 /*
- * The line of the way to node i of the nodes n, of prefix - 1 + n[i].len
+ * The line of the way to node i of the way nodes n, of prefix - 1 + n[i].len
  * bytes and its NUL, into line, which has room for 16 bytes more: first
  * the prefix "bt-move ID ", as the 8-byte words of the search's (pline,
  * padded), whose bytes past it the words write over; then the words of
@@ -1392,7 +1412,7 @@ pose_moves(const struct bt_unit *u, struct move *m)
  * writes its ends' (report_end) or a lazy one's is asked (cc_way_line).
  */
 static inline void
-way_line(const struct pose_node *n, const char (*word8)[8],
+way_line(const struct way_node *n, const char (*word8)[8],
     const size_t *mlen, const char *pline, size_t prefix, int i, char *line)
 {
 	size_t len = prefix - 1 + n[i].len, e = n[i].len;
@@ -1415,33 +1435,33 @@ way_line(const struct pose_node *n, const char (*word8)[8],
 }
 
 /*
- * The way to node i, at pose at, added to o as a bt-move of unit: its
- * line written in place in o's text, with no copy (way_line); or, in a
- * lazy listing (lazy), only the node, its line written when asked
- * (cc_way_line). A listing adds hundreds of ways a turn, and bt-auto and
- * bt-sim read one.
+ * End e, of the way nodes n, added to o as a bt-move of unit: its line
+ * written in place in o's text, with no copy (way_line, after the prefix
+ * pline of plen bytes); or, in a lazy listing (lazy), only the node, its
+ * line written when asked (cc_way_line). A listing adds hundreds of
+ * ways a turn, and bt-auto and bt-sim read one.
  */
 static void
-report_end(const struct pose_search *ps, const struct pose *at,
-    const char (*word8)[8], const size_t *mlen, int i, bool lazy,
-    struct bt_options *o, const char *unit)
+report_end(const struct way_node *n, const struct kept_end *e,
+    const char (*word8)[8], const size_t *mlen, const char *pline,
+    size_t plen, bool lazy, struct bt_options *o, const char *unit)
 {
 	struct bt_option *op;
 
 	if (lazy)
 		op = bt_options_add_way(o, BT_OPT_MOVE, unit,
-		    BT_OPTION_WAY | (size_t)i);
+		    BT_OPTION_WAY | (size_t)e->node);
 	else
 		/* the prefix's words may reach 16 bytes past the line's
 		 * NUL */
-		way_line(ps->n, word8, mlen, ps->line, ps->prefix, i,
+		way_line(n, word8, mlen, pline, plen, e->node,
 		    bt_options_add_room(o, BT_OPT_MOVE, unit,
-		    ps->prefix - 1 + ps->n[i].len, 16, &op));
-	op->x = at->x;
-	op->y = at->y;
-	op->facing = at->facing;
-	op->cost = (int)node_costs(ps, i);
-	op->provokes = ps->n[i].provokes;
+		    plen - 1 + n[e->node].len, 16, &op));
+	op->x = e->x;
+	op->y = e->y;
+	op->facing = e->facing;
+	op->cost = e->cost;
+	op->provokes = e->provokes;
 }
 
 /* n bytes of sc's memory *p (of *size), grown to hold them; its old
@@ -1457,6 +1477,291 @@ scratch(void **p, size_t *size, size_t n)
 	return *p;
 }
 
+/*
+ * Searches' answers, kept in the scratch for the searches after: a search
+ * is a function of what its key holds, so that an equal key gives the
+ * same ends by the same ways. The battles of a simulation start alike and
+ * often go on alike for a while, and a unit is searched again where
+ * nothing near it has changed: of 20 battles of cc-field, 410 searches of
+ * 1,415 were made before. What a search reads is in the key: of the
+ * mover, its pose and kind (search_moves), its speed, whether it flies or
+ * disengages (CC-23), its turn so far; the weather (the ground's, with
+ * the map's letters: a map of others forgets every answer, ground_kept);
+ * and of each other unit in the battle whose ring meets the search's
+ * window (struct occ's win), what says where it stands, whom it fronts,
+ * whether it may react and how. A unit whose ring misses the window
+ * holds, marks (occ_fill) and strikes none of the squares a search asks.
+ * An enemy that may react with a readied shot (CC-25) is asked more,
+ * cc_cannot_attack, of the whole state: a search with one is not kept.
+ * The answers are in KEPT_SETS sets of KEPT_WAYS, by their key's hash;
+ * the one of a set asked least lately is made over.
+ */
+#define KEPT_SETS	256
+#define KEPT_WAYS	4
+
+/* The key's mover, and its turn (struct kept). */
+struct kept_mover {
+	int		 x, y, w, h, facing, fronts, speed, moved, weather;
+	bool		 flies, rotated, disengaging;
+};
+
+/* The key's record of another unit (kept_unit_of). */
+struct kept_unit {
+	int		 x, y, w, h, facing, fronts;
+	bool		 enemy, reacts, ready;
+	bool		 shoots;	/* ready: a ranged trigger */
+	bool		 elsewhere;	/* ready: for another target */
+};
+
+struct kept_search {
+	uint64_t	 hash;		/* of its key */
+	uint64_t	 asked;		/* when last (struct kept's clock);
+					 * 0: it holds none */
+	struct kept_mover mover;
+	size_t		 nunits, nnodes, nends;
+	/* in block: the key's units, the nodes of the ways (in the order
+	 * of the search's index), the ends (in the order listed) */
+	struct kept_unit *units;
+	struct way_node	*nodes;
+	struct kept_end	*ends;
+	void		*block;
+	size_t		 size;
+};
+
+struct kept {
+	struct kept_search v[KEPT_SETS][KEPT_WAYS];
+	struct kept_search spare;	/* the answer of a search not kept */
+	uint64_t	 clock;
+	/* the key of the search asked (kept_key) */
+	uint64_t	 hash;
+	struct kept_mover mover;
+	struct kept_unit *units;
+	size_t		 nunits, ucap;
+};
+
+static struct kept *
+kept_of(struct cc_scratch *sc)
+{
+	if (sc->kept == NULL)
+		sc->kept = bt_xcalloc(1, sizeof(struct kept));
+	return sc->kept;
+}
+
+/* Every answer forgotten (their memory kept). */
+static void
+kept_forget(struct cc_scratch *sc)
+{
+	struct kept *kp = sc->kept;
+
+	if (kp == NULL)
+		return;
+	for (int s = 0; s < KEPT_SETS; s++)
+		for (int k = 0; k < KEPT_WAYS; k++)
+			kp->v[s][k].asked = 0;
+}
+
+static void
+kept_free(struct cc_scratch *sc)
+{
+	struct kept *kp = sc->kept;
+
+	if (kp == NULL)
+		return;
+	for (int s = 0; s < KEPT_SETS; s++)
+		for (int k = 0; k < KEPT_WAYS; k++)
+			free(kp->v[s][k].block);
+	free(kp->spare.block);
+	free(kp->units);
+	free(kp);
+	sc->kept = NULL;
+}
+
+/* v mixed into hash h. */
+static inline uint64_t
+kept_mix(uint64_t h, int v)
+{
+	return (h ^ (uint64_t)(unsigned)v) * 0x100000001b3ULL;
+}
+
+/* The key's record of unit e for a search of u whose window is win into
+ * k, its padding zeroed (keys are compared whole); false if the search
+ * reads nothing of e. */
+static bool
+kept_unit_of(const struct bt_unit *e, const struct bt_unit *u,
+    const struct bt_rect *win, struct kept_unit *k)
+{
+	/* its squares and the ring round them, which holds its sides'
+	 * strips: its fronts (cc_front_strips) and the squares next to
+	 * it (OCC_NEAR) */
+	struct bt_rect ring = { e->x - 1, e->y - 1, e->x + e->w, e->y + e->h };
+
+	if (e == u || !cc_in_battle(e) || !cc_meet(&ring, win))
+		return false;
+	memset(k, 0, sizeof(*k));
+	k->x = e->x;
+	k->y = e->y;
+	k->w = e->w;
+	k->h = e->h;
+	k->facing = e->facing;
+	k->fronts = e->fronts;
+	k->enemy = cc_enemies(u, e);
+	k->reacts = may_react(e, u, NULL);
+	k->ready = e->ready.present;
+	if (k->ready) {		/* enters_trigger's */
+		k->shoots = e->ready.trigger == 1;
+		k->elsewhere = e->ready.target != NULL &&
+		    strcmp(e->ready.target, u->id) != 0;
+	}
+	return true;
+}
+
+/* The key of a search of u in st into kp: speed and flies cc_speed's and
+ * cc_flies's, win its window; false if the search is not to be kept. */
+static bool
+kept_key(struct kept *kp, const struct bt_state *st, const struct bt_unit *u,
+    int speed, bool flies, const struct bt_rect *win)
+{
+	struct kept_mover *m = &kp->mover;
+	uint64_t h = 0xcbf29ce484222325ULL;
+
+	if (st->nunits > kp->ucap) {
+		kp->ucap = st->nunits;
+		kp->units = bt_xreallocarray(kp->units, kp->ucap,
+		    sizeof(*kp->units));
+	}
+	memset(m, 0, sizeof(*m));
+	m->x = u->x;
+	m->y = u->y;
+	m->w = u->w;
+	m->h = u->h;
+	m->facing = u->facing;
+	m->fronts = u->fronts;
+	m->speed = speed;
+	m->moved = st->turn.moved;
+	m->weather = st->weather;
+	m->flies = flies;
+	m->rotated = st->turn.rotated;
+	m->disengaging = (u->status & BT_ST_DISENGAGING) != 0;
+	h = kept_mix(kept_mix(kept_mix(h, m->x), m->y), m->facing);
+	h = kept_mix(kept_mix(kept_mix(h, m->w), m->h), m->speed);
+	h = kept_mix(kept_mix(kept_mix(h, m->moved), m->weather),
+	    m->fronts + 8 * m->flies + 16 * m->rotated + 32 * m->disengaging);
+	kp->nunits = 0;
+	for (size_t i = 0; i < st->nunits; i++) {
+		const struct bt_unit *e = &st->units[i];
+		struct kept_unit *k = &kp->units[kp->nunits];
+
+		if (e->ready.present && e->ready.trigger == 1 &&
+		    may_react(e, u, NULL))
+			return false;
+		if (!kept_unit_of(e, u, win, k))
+			continue;
+		h = kept_mix(kept_mix(kept_mix(h, k->x), k->y), k->facing);
+		kp->nunits++;
+	}
+	kp->hash = h;
+	return true;
+}
+
+/* The set of kp's key. */
+static struct kept_search *
+kept_set(struct kept *kp)
+{
+	return kp->v[kp->hash % KEPT_SETS];
+}
+
+/* The answer of kp's key, or NULL. */
+static struct kept_search *
+kept_find(struct kept *kp)
+{
+	struct kept_search *set = kept_set(kp);
+
+	for (int k = 0; k < KEPT_WAYS; k++) {
+		struct kept_search *ks = &set[k];
+
+		if (ks->asked != 0 && ks->hash == kp->hash &&
+		    ks->nunits == kp->nunits &&
+		    memcmp(&ks->mover, &kp->mover, sizeof(kp->mover)) == 0 &&
+		    memcmp(ks->units, kp->units,
+		    kp->nunits * sizeof(*kp->units)) == 0)
+			return ks;
+	}
+	return NULL;
+}
+
+/* Where the answer of kp's key is to be kept: the one of its set asked
+ * least lately. */
+static struct kept_search *
+kept_slot(struct kept *kp)
+{
+	struct kept_search *set = kept_set(kp), *old = &set[0];
+
+	for (int k = 1; k < KEPT_WAYS; k++)
+		if (set[k].asked < old->asked)
+			old = &set[k];
+	return old;
+}
+
+/*
+ * The answer of search ps from home into ks, with kp's key if keep: the
+ * nodes reached, as the nodes of the ways (in the order reached, their
+ * prev by their places there, struct pose_node's local), and the ends:
+ * each pose once, the cheaper of its two layers, unrotated first, in the
+ * order of the nodes' index; not home (nor twin, home in the other
+ * layer), nor a pose it may not stop at.
+ */
+static void
+kept_answer(struct kept_search *ks, const struct kept *kp, bool keep,
+    struct pose_search *ps, const struct pose *home, int twin)
+{
+	unsigned wh = (unsigned)(ps->w * ps->h);
+	size_t n = (size_t)ps->nreached, units = keep ? kp->nunits : 0;
+	char *block;
+
+	block = scratch(&ks->block, &ks->size, units * sizeof(*ks->units) +
+	    n * (sizeof(*ks->nodes) + sizeof(*ks->ends)));
+	ks->units = (struct kept_unit *)block;
+	ks->nodes = (struct way_node *)(ks->units + units);
+	ks->ends = (struct kept_end *)(ks->nodes + n);
+	if (keep) {
+		ks->hash = kp->hash;
+		ks->mover = kp->mover;
+		memcpy(ks->units, kp->units, units * sizeof(*ks->units));
+	}
+	ks->nunits = units;
+	ks->nnodes = n;
+	ks->nends = 0;
+	for (int word = 0; word < ps->words; word++)
+	    for (uint64_t w = ps->reached[word]; w != 0; w &= w - 1) {
+		int i = word * 64 + lowest_bit(w), other;
+		const struct pose_node *p = &ps->n[i];
+		struct way_node *wn = &ks->nodes[p->local];
+		unsigned ci = node_costs(ps, i), co;
+		struct pose t;
+		struct kept_end *e;
+
+		wn->prev = p->prev < 0 ? -1 : ps->n[p->prev].local;
+		wn->len = p->len;
+		wn->how = p->how;
+		if (ci == 0 || i == twin)
+			continue;
+		other = (unsigned)i / wh % 2 ? i - (int)wh : i + (int)wh;
+		co = node_costs(ps, other);	/* if not reached, more */
+		if (co < ci || (co == ci && other < i))
+			continue;
+		if (p->fp & OCC_NO_STOP)	/* may_stop */
+			continue;
+		t = node_pose(ps, home, i);
+		e = &ks->ends[ks->nends++];
+		e->node = p->local;
+		e->x = t.x;
+		e->y = t.y;
+		e->facing = t.facing;
+		e->cost = (int)ci;
+		e->provokes = p->provokes;
+	}
+}
+
 void
 cc_scratch_free(struct cc_scratch *sc)
 {
@@ -1465,6 +1770,7 @@ cc_scratch_free(struct cc_scratch *sc)
 	free(sc->poses);
 	search_moves_free(sc->moves);
 	ground_free(sc);
+	kept_free(sc);
 	memset(sc, 0, sizeof(*sc));
 }
 
@@ -1509,11 +1815,12 @@ struct ground_kept {
 	unsigned char	*ground;
 };
 
+/* Are the letters of st's map k's? */
 static bool
-ground_same(const struct bt_state *st, const struct ground_kept *k)
+ground_letters(const struct bt_state *st, const struct ground_kept *k)
 {
 	if (k->letters == NULL || k->w != st->map.width ||
-	    k->h != st->map.height || k->weather != st->weather)
+	    k->h != st->map.height)
 		return false;
 	for (int y = 0; y < k->h; y++)
 		if (memcmp(k->letters + (size_t)y * k->w, st->map.rows[y],
@@ -1542,17 +1849,20 @@ ground_kept(const struct bt_state *st, struct cc_scratch *sc)
 	if (sc->ground == NULL)
 		sc->ground = bt_xcalloc(1, sizeof(*k));
 	k = sc->ground;
-	if (ground_same(st, k))
+	if (!ground_letters(st, k)) {
+		/* the answers kept are of the letters (kept_key's) */
+		kept_forget(sc);
+		free(k->letters);
+		k->letters = bt_xmalloc(2 * squares + 1);
+		k->ground = k->letters + squares;
+		k->w = st->map.width;
+		k->h = st->map.height;
+		for (int y = 0; y < k->h; y++)
+			memcpy(k->letters + (size_t)y * k->w, st->map.rows[y],
+			    (size_t)k->w);
+	} else if (k->weather == st->weather)
 		return k->ground;
-	free(k->letters);
-	k->letters = bt_xmalloc(2 * squares + 1);
-	k->ground = k->letters + squares;
-	k->w = st->map.width;
-	k->h = st->map.height;
 	k->weather = st->weather;
-	for (int y = 0; y < k->h; y++)
-		memcpy(k->letters + (size_t)y * k->w, st->map.rows[y],
-		    (size_t)k->w);
 	ground_fill(st, k->ground);
 	return k->ground;
 }
@@ -1568,11 +1878,11 @@ mark(struct occ *oc, const struct bt_rect *r, unsigned c)
 			oc->ground[y * oc->w + x] |= (unsigned char)c;
 }
 
-/* The grid of who stands where, for a search of mover u's moves: in sc's
- * memory, or its own (sc NULL). */
+/* occ_fill, the map's ground given (ground_kept's) with sc, or NULL: made
+ * here then. */
 static void
-occ_fill(const struct bt_state *st, const struct bt_unit *u, struct occ *oc,
-    struct cc_scratch *sc)
+occ_fill_on(const struct bt_state *st, const struct bt_unit *u,
+    struct occ *oc, struct cc_scratch *sc, const unsigned char *ground)
 {
 	size_t squares, n = st->nunits + 1;
 	size_t size;
@@ -1599,8 +1909,8 @@ occ_fill(const struct bt_state *st, const struct bt_unit *u, struct occ *oc,
 	oc->nreacts = 0;
 	oc->nready = 0;
 	oc->win = NULL;
-	if (sc != NULL)
-		memcpy(oc->ground, ground_kept(st, sc), squares);
+	if (ground != NULL)
+		memcpy(oc->ground, ground, squares);
 	else
 		ground_fill(st, oc->ground);
 	for (size_t i = 0; i < st->nunits; i++) {
@@ -1644,6 +1954,15 @@ occ_fill(const struct bt_state *st, const struct bt_unit *u, struct occ *oc,
 			mark(oc, &r, OCC_NEAR);
 		}
 	}
+}
+
+/* The grid of who stands where, for a search of mover u's moves: in sc's
+ * memory, or its own (sc NULL). */
+static void
+occ_fill(const struct bt_state *st, const struct bt_unit *u, struct occ *oc,
+    struct cc_scratch *sc)
+{
+	occ_fill_on(st, u, oc, sc, sc != NULL ? ground_kept(st, sc) : NULL);
 }
 
 /* The search's window of oc's ground into win, w by h from (x0, y0)
@@ -1907,130 +2226,46 @@ search_moves(const struct bt_unit *u, struct cc_scratch *sc)
 	return sm;
 }
 
-void
-cc_reachable(const struct bt_state *st, const struct bt_unit *cu,
-    struct bt_options *o, struct cc_scratch *sc)
+/*
+ * The search of u's poses from home, in ps (its window, nodes, sets and
+ * stamp made) by oc's grid and window: costs of left at most, from home
+ * in the layer of the turn's rotation made already or not (home_rotated),
+ * with sm's moves of u's kind and their layout lay of the window's
+ * (search_offsets).
+ */
+static void
+search_poses(const struct bt_state *st, struct bt_unit *u,
+    const struct search_moves *sm, int lay, struct pose_search *ps,
+    const struct occ *oc, const struct pose *home, bool home_rotated,
+    int left, bool flies)
 {
-	/* try_move and new_contact put the unit on the poses they try,
-	 * then back where it stands */
-	struct bt_unit *u = (struct bt_unit *)cu;
-	const struct pose (*to_of)[MAX_POSE_MOVES];
-	const size_t *mlen;
-	struct search_moves *sm;
-	struct pose home = pose_of(u);
-	struct pose_search ps, hot;
-	struct occ oc;
-	struct cc_scratch own = { 0 };
-	int speed = cc_speed(st, u), left = speed - st->turn.moved, nm, r;
-	int start, twin, nodes, lay;
-	const int *off;			/* sm's layout of the window's */
-	const int (*dnode)[MAX_POSE_MOVES];
-	int affords;		/* the moves of a least cost left */
-	int norot;		/* the moves before the first rotation */
-	int side = u->w > u->h ? u->w : u->h, wside;
-	const int *least;
-	const short *const *rule;	/* quiet_rule's, of each move */
-	const unsigned char *corner;
-	unsigned wh;			/* the nodes of a layer */
-	bool flies = cc_flies(st, u);
-	/* the ends' lines written when asked: only into a scratch kept */
-	bool lazy = o->lazy && sc != NULL;
-	size_t sets, size, pad;
-	char *block;
-
-	if (left <= 0)
-		return;
-	if (sc == NULL)
-		sc = &own;
-	occ_fill(st, u, &oc, sc);
-	sm = search_moves(u, sc);
-	to_of = sm->to_of;
-	mlen = sm->mlen;
-	nm = sm->nm;
-	norot = sm->norot;
-	/* the window of a unit's whole move, not of what it has left: the
-	 * same for each search of its turn, so that sm's tables of it are
-	 * made once (the nodes' order, and the ends', are the same in any
-	 * window that holds them). It holds every node a move the search
-	 * tries goes to, so that no move's end is tested against its edges:
-	 * a step shifts the corner by a square and costs CC_STEP at the
-	 * least, a rotation by sm->reach at the most, about by none, and a
-	 * way has one rotation at the most (CC-11); so a node whose way's
-	 * least costs (least[]) add up to no more than speed is at most
-	 * speed / CC_STEP + sm->reach squares from home either way, and
-	 * the moves tried from a node of cost c are those with c + least[k]
-	 * no more than left. */
-	r = speed / CC_STEP + sm->reach;
-	ps.x0 = home.x - r;
-	ps.y0 = home.y - r;
-	ps.w = ps.h = 2 * r + 1;
-	nodes = 8 * ps.w * ps.h;
-	ps.words = (nodes + 63) / 64;
-	ps.prefix = strlen("bt-move ") + strlen(u->id) + 1;
-	/* the window of the grid: every square of a footprint whose corner
-	 * is a node's, and a ring round them */
-	wside = ps.w + side + 1;
-	/* one block: the sets (zeroed), the line, the window */
-	sets = (size_t)(COST_RING + 1) * ps.words * sizeof(*ps.of_cost);
-	pad = ps.prefix > 24 ? (ps.prefix + 7) / 8 * 8 : 24;
-	size = sets + pad + (size_t)wside * wside;
-	block = scratch(&sc->nodes, &sc->nodes_size, size);
-	memset(block, 0, sets);
-	ps.of_cost = (uint64_t *)block;
-	ps.reached = ps.of_cost + (size_t)COST_RING * ps.words;
-	ps.line = block + sets;
-	/* the nodes, kept with their keys (STAMP): their keys zeroed when
-	 * made, and when the stamps would wrap (nothing else of a node is
-	 * read before it is reached) */
-	if ((size_t)nodes > sc->nposes) {
-		free(sc->poses);
-		sc->poses = bt_xreallocarray(NULL, (size_t)nodes,
-		    sizeof(*ps.n));
-		sc->nposes = (size_t)nodes;
-		sc->stamp = UINT_MAX;
-	}
-	ps.n = sc->poses;
-	if (sc->stamp >= UINT_MAX - 2 * STAMP) {
-		for (size_t k = 0; k < sc->nposes; k++)
-			ps.n[k].key = 0;
-		sc->stamp = 0;
-	}
-	sc->stamp += STAMP;
-	ps.stamp = sc->stamp;
-	occ_window(&oc, (unsigned char *)ps.line + pad,
-	    ps.x0 - 1, ps.y0 - 1, wside, wside);
-	/* the window's side sets the nodes' (sm is of one footprint) */
-	lay = search_offsets(sm, wside, ps.w);
-	off = sm->off + (size_t)lay * sm->cap;
-	dnode = sm->dnode[lay];
-	least = sm->least;
-	rule = sm->rule[flies];
-	wh = (unsigned)(ps.w * ps.h);
+	const struct pose (*to_of)[MAX_POSE_MOVES] = sm->to_of;
+	const size_t *mlen = sm->mlen;
+	const int *off = sm->off + (size_t)lay * sm->cap;
+	const int (*dnode)[MAX_POSE_MOVES] = sm->dnode[lay];
+	const int *least = sm->least;
+	const short *const *rule = sm->rule[flies];	/* quiet_rule's */
+	int affords = sm->nm;	/* the moves of a least cost left */
+	int norot = sm->norot;	/* the moves before the first rotation */
+	int start = node_of(ps, home->x, home->y, home->facing,
+	    home_rotated);
+	unsigned wh = (unsigned)(ps->w * ps->h);	/* the nodes of a layer */
 	/* the window's square of node (0, 0)'s corner: the window starts
 	 * a square before the nodes' */
-	corner = oc.win + oc.ww + 1;
-	memset(ps.line, 0, pad);
-	memcpy(ps.line, "bt-move ", strlen("bt-move "));
-	memcpy(ps.line + strlen("bt-move "), u->id, strlen(u->id));
-	ps.line[ps.prefix - 1] = ' ';
-	/* what the lines of its ways are written with when asked */
-	sc->way_moves = sm;
-	sc->way_prefix = ps.line;
-	sc->way_plen = ps.prefix;
-	start = node_of(&ps, home.x, home.y, home.facing, st->turn.rotated);
-	twin = node_of(&ps, home.x, home.y, home.facing, !st->turn.rotated);
-	node_cost(&ps, start, 0);
-	ps.n[start].prev = -1;
-	ps.n[start].stop = false;
-	ps.n[start].provokes = false;
-	ps.n[start].len = 0;
-	ps.n[start].fp = (unsigned char)classes(&oc, rect_of(&home), NULL);
+	const unsigned char *corner = oc->win + oc->ww + 1;
 	/* the search's loop asks hot, a copy of ps that no call it makes
-	 * out of line is given (report_end is given ps), so that its
-	 * fields stay in registers: a store to a node could otherwise
-	 * change them, for all the compiler knows */
-	hot = ps;
-	affords = nm;
+	 * out of line is given, so that its fields stay in registers: a
+	 * store to a node could otherwise change them, for all the compiler
+	 * knows */
+	struct pose_search hot;
+
+	node_cost(ps, start, 0);
+	ps->n[start].prev = -1;
+	ps->n[start].stop = false;
+	ps->n[start].provokes = false;
+	ps->n[start].len = 0;
+	ps->n[start].fp = (unsigned char)classes(oc, rect_of(home), NULL);
+	hot = *ps;
 	for (int c = 0; c <= left; c += CC_STEP) {
 		uint64_t *set = cost_set(&hot, c);
 
@@ -2064,7 +2299,7 @@ cc_reachable(const struct bt_state *st, const struct bt_unit *cu,
 
 			if (hot.n[i].stop)
 				continue;
-			at = corner + (size_t)py * oc.ww + px;
+			at = corner + (size_t)py * oc->ww + px;
 			first = sm->first[f];
 			dto = dnode[f];
 			d = to_of[f];
@@ -2094,7 +2329,7 @@ cc_reachable(const struct bt_state *st, const struct bt_unit *cu,
 				fp = 0;
 				for (int j = sm->foot[d[k].facing];
 				    j < sm->foot[d[k].facing + 1]; j++)
-					fp |= at[d[k].y * oc.ww + d[k].x +
+					fp |= at[d[k].y * oc->ww + d[k].x +
 					    off[j]];
 				hot.n[to].fp = (unsigned char)fp;
 				hot.n[to].prev = i;
@@ -2109,46 +2344,143 @@ cc_reachable(const struct bt_state *st, const struct bt_unit *cu,
 				 * the squares that make them: the poses are
 				 * made only to ask */
 				if ((fp & OCC_NEAR) || (!hot.n[i].provokes &&
-				    (oc.nready > 0 || (hot.n[i].fp & OCC_FRONT)))) {
-					struct pose p = window_pose(&hot, &home,
+				    (oc->nready > 0 || (hot.n[i].fp & OCC_FRONT)))) {
+					struct pose p = window_pose(&hot, home,
 					    px, py, f), q = d[k];
 
 					q.x += p.x;
 					q.y += p.y;
 					hot.n[to].stop = (fp & OCC_NEAR) &&
-					    makes_contact(st, &p, &q, &oc);
+					    makes_contact(st, &p, &q, oc);
 					hot.n[to].provokes = hot.n[i].provokes ||
-					    ((oc.nready > 0 ||
+					    ((oc->nready > 0 ||
 					    (hot.n[i].fp & OCC_FRONT)) &&
-					    provokes_of(st, u, &p, &q, &oc,
+					    provokes_of(st, u, &p, &q, oc,
 					    hot.n[i].fp));
 				}
 			}
 		}
 	}
-	/* each pose once: the cheaper of its two layers, unrotated first;
-	 * in the order of the nodes' index */
-	for (int word = 0; word < ps.words; word++)
-	    for (uint64_t w = ps.reached[word]; w != 0; w &= w - 1) {
-		int i = word * 64 + lowest_bit(w), other;
-		unsigned ci = node_costs(&ps, i), co;
-		struct pose t;
+	ps->nreached = hot.nreached;
+}
 
-		/* home, and home in the other layer (its pose) */
-		if (ci == 0 || i == twin)
-			continue;
-		other = (unsigned)i / wh % 2 ? i - (int)wh : i + (int)wh;
-		co = node_costs(&ps, other);	/* if not reached, more */
-		if (co < ci || (co == ci && other < i))
-			continue;
-		if (!(ps.n[i].fp & OCC_NO_STOP)) {	/* may_stop */
-			t = node_pose(&ps, &home, i);
-			report_end(&ps, &t, sm->word8, mlen, i, lazy, o,
-			    u->id);
-		}
+void
+cc_reachable(const struct bt_state *st, const struct bt_unit *cu,
+    struct bt_options *o, struct cc_scratch *sc)
+{
+	/* try_move and new_contact put the unit on the poses they try,
+	 * then back where it stands */
+	struct bt_unit *u = (struct bt_unit *)cu;
+	struct search_moves *sm;
+	struct pose home = pose_of(u);
+	struct pose_search ps;
+	struct occ oc;
+	struct cc_scratch own;
+	struct kept *kp;
+	struct kept_search *ks;
+	struct bt_rect win;
+	const unsigned char *ground;
+	int speed = cc_speed(st, u), left = speed - st->turn.moved, r;
+	int nodes, wside, side = u->w > u->h ? u->w : u->h;
+	bool flies = cc_flies(st, u), keep;
+	/* the ends' lines written when asked: only into a scratch kept */
+	bool lazy = o->lazy && sc != NULL;
+	size_t sets, size, pad;
+	char *block;
+
+	if (left <= 0)
+		return;
+	if (sc == NULL) {
+		memset(&own, 0, sizeof(own));
+		sc = &own;
 	}
-	occ_free(&oc, sc);
-	cc_scratch_free(&own);
+	sm = search_moves(u, sc);
+	/* the window of a unit's whole move, not of what it has left: the
+	 * same for each search of its turn, so that sm's tables of it are
+	 * made once (the nodes' order, and the ends', are the same in any
+	 * window that holds them). It holds every node a move the search
+	 * tries goes to, so that no move's end is tested against its edges:
+	 * a step shifts the corner by a square and costs CC_STEP at the
+	 * least, a rotation by sm->reach at the most, about by none, and a
+	 * way has one rotation at the most (CC-11); so a node whose way's
+	 * least costs (least[]) add up to no more than speed is at most
+	 * speed / CC_STEP + sm->reach squares from home either way, and
+	 * the moves tried from a node of cost c are those with c + least[k]
+	 * no more than left. */
+	r = speed / CC_STEP + sm->reach;
+	ps.x0 = home.x - r;
+	ps.y0 = home.y - r;
+	ps.w = ps.h = 2 * r + 1;
+	nodes = 8 * ps.w * ps.h;
+	ps.words = (nodes + 63) / 64;
+	ps.prefix = strlen("bt-move ") + strlen(u->id) + 1;
+	/* the window of the grid: every square of a footprint whose corner
+	 * is a node's, and a ring round them */
+	wside = ps.w + side + 1;
+	win.x0 = ps.x0 - 1;
+	win.y0 = ps.y0 - 1;
+	win.x1 = win.x0 + wside - 1;
+	win.y1 = win.y0 + wside - 1;
+	/* one block: the sets (zeroed), the line, the window */
+	sets = (size_t)(COST_RING + 1) * ps.words * sizeof(*ps.of_cost);
+	pad = ps.prefix > 24 ? (ps.prefix + 7) / 8 * 8 : 24;
+	size = sets + pad + (size_t)wside * wside;
+	block = scratch(&sc->nodes, &sc->nodes_size, size);
+	ps.of_cost = (uint64_t *)block;
+	ps.reached = ps.of_cost + (size_t)COST_RING * ps.words;
+	ps.line = block + sets;
+	memset(ps.line, 0, pad);
+	memcpy(ps.line, "bt-move ", strlen("bt-move "));
+	memcpy(ps.line + strlen("bt-move "), u->id, strlen(u->id));
+	ps.line[ps.prefix - 1] = ' ';
+	/* the answer kept, if the map's letters are the same still */
+	kp = kept_of(sc);
+	ground = ground_kept(st, sc);
+	keep = kept_key(kp, st, u, speed, flies, &win);
+	if ((ks = keep ? kept_find(kp) : NULL) == NULL) {
+		ks = keep ? kept_slot(kp) : &kp->spare;
+		occ_fill_on(st, u, &oc, sc, ground);
+		memset(block, 0, sets);
+		/* the nodes, kept with their keys (STAMP): their keys zeroed
+		 * when made, and when the stamps would wrap (nothing else of
+		 * a node is read before it is reached) */
+		if ((size_t)nodes > sc->nposes) {
+			free(sc->poses);
+			sc->poses = bt_xreallocarray(NULL, (size_t)nodes,
+			    sizeof(*ps.n));
+			sc->nposes = (size_t)nodes;
+			sc->stamp = UINT_MAX;
+		}
+		ps.n = sc->poses;
+		if (sc->stamp >= UINT_MAX - 2 * STAMP) {
+			for (size_t k = 0; k < sc->nposes; k++)
+				ps.n[k].key = 0;
+			sc->stamp = 0;
+		}
+		sc->stamp += STAMP;
+		ps.stamp = sc->stamp;
+		ps.nreached = 0;
+		occ_window(&oc, (unsigned char *)ps.line + pad, win.x0, win.y0,
+		    wside, wside);
+		/* the window's side sets the nodes' (sm is of one
+		 * footprint) */
+		search_poses(st, u, sm, search_offsets(sm, wside, ps.w), &ps,
+		    &oc, &home, st->turn.rotated, left, flies);
+		kept_answer(ks, kp, keep, &ps, &home, node_of(&ps, home.x,
+		    home.y, home.facing, !st->turn.rotated));
+		occ_free(&oc, sc);
+	}
+	ks->asked = ++kp->clock;
+	for (size_t k = 0; k < ks->nends; k++)
+		report_end(ks->nodes, &ks->ends[k], sm->word8, sm->mlen,
+		    ps.line, ps.prefix, lazy, o, u->id);
+	/* what the lines of its ways are written with when asked */
+	sc->way_moves = sm;
+	sc->way_nodes = ks->nodes;
+	sc->way_prefix = ps.line;
+	sc->way_plen = ps.prefix;
+	if (sc == &own)
+		cc_scratch_free(&own);
 }
 
 const char *
@@ -2156,7 +2488,7 @@ cc_way_line(const struct cc_scratch *sc, size_t way, char **line,
     size_t *cap)
 {
 	const struct search_moves *sm = sc->way_moves;
-	const struct pose_node *n = sc->poses;
+	const struct way_node *n = sc->way_nodes;
 	int i = (int)(way & ~BT_OPTION_WAY);
 	/* way_line's 16 bytes past the NUL */
 	size_t need = sc->way_plen + n[i].len + 16;

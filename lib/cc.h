@@ -197,9 +197,11 @@ struct cc_scratch {
 	size_t	 nposes;
 	unsigned stamp;		/* the last search's (cc-move.c) */
 	void	*ground;	/* the map's ground (cc-move.c) */
+	void	*kept;		/* searches' answers (cc-move.c) */
 	/* the last search's, for the lines of its ways (cc_way_line):
-	 * its moves, its prefix "bt-move ID " (padded) and strlen */
-	const void *way_moves;
+	 * its moves, its way nodes, its prefix "bt-move ID " (padded) and
+	 * strlen */
+	const void *way_moves, *way_nodes;
 	const char *way_prefix;
 	size_t	 way_plen;
 };
