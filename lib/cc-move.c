@@ -726,13 +726,16 @@ near_of(const struct occ *oc, const struct bt_rect *r)
  * into contact with an enemy (new_contact's question, but not which)?
  * Only one on a square just beyond a side of b can be it, and it is one
  * not adjacent to a. Asked only when b is next to an enemy (OCC_NEAR):
- * the caller knows b's classes. */
+ * the caller knows b's classes, and a's (ca): from an a next to no enemy,
+ * every one next to b is fresh. */
 static bool
 makes_contact(const struct bt_state *st, const struct pose *a,
-    const struct pose *b, const struct occ *oc)
+    const struct pose *b, const struct occ *oc, unsigned ca)
 {
 	struct bt_rect ra = rect_of(a), rb = rect_of(b);
 
+	if (!(ca & OCC_NEAR))
+		return true;
 	for (int x = rb.x0; x <= rb.x1; x++)
 		if (fresh_enemy(st, oc, x, rb.y0 - 1, &ra) ||
 		    fresh_enemy(st, oc, x, rb.y1 + 1, &ra))
@@ -821,13 +824,14 @@ leaves_front_of(const struct occ *oc, size_t i, const struct bt_unit *u,
 	return front_on(oc, i, ra) && !front_on(oc, i, rb);
 }
 
-/* provokes by the grid, c the classes of a's footprint (classes()):
- * the search has them of every node it goes on from. Inline: asked of
- * every move a search makes near an enemy's front or a readied one. */
+/* provokes by the grid, c and cb the classes of a's and b's footprints
+ * (classes()): the search has them of every move it makes; cb OCC_FRONT
+ * if not known. Inline: asked of every move a search makes near an
+ * enemy's front or a readied one. */
 static inline bool
-provokes_of(const struct bt_state *st, struct bt_unit *u,
+provokes_by(const struct bt_state *st, struct bt_unit *u,
     const struct pose *a, const struct pose *b, const struct occ *oc,
-    unsigned c)
+    unsigned c, unsigned cb)
 {
 	struct bt_rect ra = rect_of(a), rb = rect_of(b);
 	/* no front is left that a does not touch (one off the map is not
@@ -837,6 +841,10 @@ provokes_of(const struct bt_state *st, struct bt_unit *u,
 
 	if (!fronted && oc->nready == 0)
 		return false;
+	/* a touches a front and b, on the map, none: one is left, whoever's
+	 * (leaves_front_of) */
+	if (fronted && (c & OCC_FRONT) && !(cb & (OCC_FRONT | OCC_OFF)))
+		return true;
 	for (size_t k = 0; k < oc->nreacts; k++) {
 		size_t i = oc->reacts[k];
 
@@ -846,6 +854,15 @@ provokes_of(const struct bt_state *st, struct bt_unit *u,
 			return true;
 	}
 	return false;
+}
+
+/* provokes_by, b's classes not known. */
+static inline bool
+provokes_of(const struct bt_state *st, struct bt_unit *u,
+    const struct pose *a, const struct pose *b, const struct occ *oc,
+    unsigned c)
+{
+	return provokes_by(st, u, a, b, oc, c, OCC_FRONT);
 }
 
 /* Would going from pose a to pose b set off any attack (CC-28's "further
@@ -2351,12 +2368,13 @@ search_poses(const struct bt_state *st, struct bt_unit *u,
 					q.x += p.x;
 					q.y += p.y;
 					hot.n[to].stop = (fp & OCC_NEAR) &&
-					    makes_contact(st, &p, &q, oc);
+					    makes_contact(st, &p, &q, oc,
+					    hot.n[i].fp);
 					hot.n[to].provokes = hot.n[i].provokes ||
 					    ((oc->nready > 0 ||
 					    (hot.n[i].fp & OCC_FRONT)) &&
-					    provokes_of(st, u, &p, &q, oc,
-					    hot.n[i].fp));
+					    provokes_by(st, u, &p, &q, oc,
+					    hot.n[i].fp, fp));
 				}
 			}
 		}
