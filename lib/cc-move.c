@@ -1510,11 +1510,14 @@ scratch(void **p, size_t *size, size_t n)
  * holds, marks (occ_fill) and strikes none of the squares a search asks.
  * An enemy that may react with a readied shot (CC-25) is asked more,
  * cc_cannot_attack, of the whole state: a search with one is not kept.
- * The answers are in KEPT_SETS sets of KEPT_WAYS, by their key's hash;
- * the one of a set asked least lately is made over.
+ * The answers are in KEPT_SETS sets of KEPT_WAYS, by their key's hash,
+ * the one of a set asked least lately made over; what they hold is
+ * written one after another round a ring of KEPT_RING bytes, over the
+ * oldest, so that their memory is one block, whatever their sizes.
  */
 #define KEPT_SETS	256
 #define KEPT_WAYS	4
+#define KEPT_RING	((size_t)1 << 21)
 
 /* The key's mover, and its turn (struct kept). */
 struct kept_mover {
@@ -1536,19 +1539,26 @@ struct kept_search {
 					 * 0: it holds none */
 	struct kept_mover mover;
 	size_t		 nunits, nnodes, nends;
-	/* in block: the key's units, the nodes of the ways (in the order
-	 * of the search's index), the ends (in the order listed) */
+	/* in the ring (or the spare's block): the key's units, the nodes of
+	 * the ways (in the order reached), the ends (in the order listed) */
 	struct kept_unit *units;
 	struct way_node	*nodes;
 	struct kept_end	*ends;
-	void		*block;
-	size_t		 size;
+	size_t		 at;		/* where in the ring, */
+	uint64_t	 lap;		/* written in which of its laps */
 };
 
 struct kept {
 	struct kept_search v[KEPT_SETS][KEPT_WAYS];
-	struct kept_search spare;	/* the answer of a search not kept */
 	uint64_t	 clock;
+	char		*ring;		/* KEPT_RING bytes, made when first
+					 * written */
+	size_t		 head;		/* where the next is written, */
+	uint64_t	 lap;		/* in which lap round it */
+	/* the answer of a search not kept, in its own block */
+	struct kept_search spare;
+	void		*block;
+	size_t		 size;
 	/* the key of the search asked (kept_key) */
 	uint64_t	 hash;
 	struct kept_mover mover;
@@ -1562,6 +1572,16 @@ kept_of(struct cc_scratch *sc)
 	if (sc->kept == NULL)
 		sc->kept = bt_xcalloc(1, sizeof(struct kept));
 	return sc->kept;
+}
+
+/* Does ks hold an answer: asked, and not written over? The ring is
+ * written from its start each lap: what the last lap wrote holds from
+ * where this one has reached on. */
+static bool
+kept_holds(const struct kept *kp, const struct kept_search *ks)
+{
+	return ks->asked != 0 && (ks->lap == kp->lap ||
+	    (ks->lap + 1 == kp->lap && ks->at >= kp->head));
 }
 
 /* Every answer forgotten (their memory kept). */
@@ -1584,10 +1604,8 @@ kept_free(struct cc_scratch *sc)
 
 	if (kp == NULL)
 		return;
-	for (int s = 0; s < KEPT_SETS; s++)
-		for (int k = 0; k < KEPT_WAYS; k++)
-			free(kp->v[s][k].block);
-	free(kp->spare.block);
+	free(kp->ring);
+	free(kp->block);
 	free(kp->units);
 	free(kp);
 	sc->kept = NULL;
@@ -1696,7 +1714,7 @@ kept_find(struct kept *kp)
 	for (int k = 0; k < KEPT_WAYS; k++) {
 		struct kept_search *ks = &set[k];
 
-		if (ks->asked != 0 && ks->hash == kp->hash &&
+		if (kept_holds(kp, ks) && ks->hash == kp->hash &&
 		    ks->nunits == kp->nunits &&
 		    memcmp(&ks->mover, &kp->mover, sizeof(kp->mover)) == 0 &&
 		    memcmp(ks->units, kp->units,
@@ -1706,17 +1724,40 @@ kept_find(struct kept *kp)
 	return NULL;
 }
 
-/* Where the answer of kp's key is to be kept: the one of its set asked
- * least lately. */
+/* Where the answer of kp's key is to be kept: one of its set that holds
+ * none, else the one asked least lately. */
 static struct kept_search *
 kept_slot(struct kept *kp)
 {
 	struct kept_search *set = kept_set(kp), *old = &set[0];
 
-	for (int k = 1; k < KEPT_WAYS; k++)
+	for (int k = 0; k < KEPT_WAYS; k++) {
+		if (!kept_holds(kp, &set[k]))
+			return &set[k];
 		if (set[k].asked < old->asked)
 			old = &set[k];
+	}
 	return old;
+}
+
+/* size bytes for the answer of ks: at the ring's head, or from its start
+ * in a new lap; in the spare's block if it is the spare. */
+static char *
+kept_room(struct kept *kp, struct kept_search *ks, size_t size)
+{
+	if (ks == &kp->spare)
+		return scratch(&kp->block, &kp->size, size);
+	if (kp->ring == NULL)
+		kp->ring = bt_xmalloc(KEPT_RING);
+	if (kp->head + size > KEPT_RING) {
+		kp->lap++;
+		kp->head = 0;
+	}
+	ks->at = kp->head;
+	ks->lap = kp->lap;
+	/* the next one's aligned as this one's is */
+	kp->head += (size + 7) / 8 * 8;
+	return kp->ring + ks->at;
 }
 
 /*
@@ -1728,15 +1769,14 @@ kept_slot(struct kept *kp)
  * layer), nor a pose it may not stop at.
  */
 static void
-kept_answer(struct kept_search *ks, const struct kept *kp, bool keep,
+kept_answer(struct kept_search *ks, struct kept *kp, bool keep,
     struct pose_search *ps, const struct pose *home, int twin)
 {
 	unsigned wh = (unsigned)(ps->w * ps->h);
 	size_t n = (size_t)ps->nreached, units = keep ? kp->nunits : 0;
-	char *block;
-
-	block = scratch(&ks->block, &ks->size, units * sizeof(*ks->units) +
+	char *block = kept_room(kp, ks, units * sizeof(*ks->units) +
 	    n * (sizeof(*ks->nodes) + sizeof(*ks->ends)));
+
 	ks->units = (struct kept_unit *)block;
 	ks->nodes = (struct way_node *)(ks->units + units);
 	ks->ends = (struct kept_end *)(ks->nodes + n);
@@ -2456,7 +2496,6 @@ cc_reachable(const struct bt_state *st, const struct bt_unit *cu,
 	ground = ground_kept(st, sc);
 	keep = kept_key(kp, st, u, speed, flies, &win);
 	if ((ks = keep ? kept_find(kp) : NULL) == NULL) {
-		ks = keep ? kept_slot(kp) : &kp->spare;
 		occ_fill_on(st, u, &oc, sc, ground);
 		memset(block, 0, sets);
 		/* the nodes, kept with their keys (STAMP): their keys zeroed
@@ -2484,6 +2523,10 @@ cc_reachable(const struct bt_state *st, const struct bt_unit *cu,
 		 * footprint) */
 		search_poses(st, u, sm, search_offsets(sm, wside, ps.w), &ps,
 		    &oc, &home, st->turn.rotated, left, flies);
+		/* none that would take more than an eighth of the ring */
+		keep = keep && (size_t)ps.nreached * (sizeof(struct way_node) +
+		    sizeof(struct kept_end)) <= KEPT_RING / 8;
+		ks = keep ? kept_slot(kp) : &kp->spare;
 		kept_answer(ks, kp, keep, &ps, &home, node_of(&ps, home.x,
 		    home.y, home.facing, !st->turn.rotated));
 		occ_free(&oc, sc);
