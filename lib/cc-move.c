@@ -1502,8 +1502,8 @@ scratch(void **p, size_t *size, size_t n)
  * nothing near it has changed: of 20 battles of cc-field, 410 searches of
  * 1,415 were made before. What a search reads is in the key: of the
  * mover, its pose and kind (search_moves), its speed, whether it flies or
- * disengages (CC-23), its turn so far; the weather (the ground's, with
- * the map's letters: a map of others forgets every answer, ground_kept);
+ * disengages (CC-23), its turn so far; the ground (ground_kept's, of the
+ * map's letters and the weather: a map of others forgets every answer);
  * and of each other unit in the battle whose ring meets the search's
  * window (struct occ's win), what says where it stands, whom it fronts,
  * whether it may react and how. A unit whose ring misses the window
@@ -1521,7 +1521,7 @@ scratch(void **p, size_t *size, size_t n)
 
 /* The key's mover, and its turn (struct kept). */
 struct kept_mover {
-	int		 x, y, w, h, facing, fronts, speed, moved, weather;
+	int		 x, y, w, h, facing, fronts, speed, moved, ground;
 	bool		 flies, rotated, disengaging;
 };
 
@@ -1651,10 +1651,11 @@ kept_unit_of(const struct bt_unit *e, const struct bt_unit *u,
 }
 
 /* The key of a search of u in st into kp: speed and flies cc_speed's and
- * cc_flies's, win its window; false if the search is not to be kept. */
+ * cc_flies's, ground the place of the ground's (ground_kept), win its
+ * window; false if the search is not to be kept. */
 static bool
 kept_key(struct kept *kp, const struct bt_state *st, const struct bt_unit *u,
-    int speed, bool flies, const struct bt_rect *win)
+    int speed, bool flies, int ground, const struct bt_rect *win)
 {
 	struct kept_mover *m = &kp->mover;
 	uint64_t h = 0xcbf29ce484222325ULL;
@@ -1673,13 +1674,13 @@ kept_key(struct kept *kp, const struct bt_state *st, const struct bt_unit *u,
 	m->fronts = u->fronts;
 	m->speed = speed;
 	m->moved = st->turn.moved;
-	m->weather = st->weather;
+	m->ground = ground;
 	m->flies = flies;
 	m->rotated = st->turn.rotated;
 	m->disengaging = (u->status & BT_ST_DISENGAGING) != 0;
 	h = kept_mix(kept_mix(kept_mix(h, m->x), m->y), m->facing);
 	h = kept_mix(kept_mix(kept_mix(h, m->w), m->h), m->speed);
-	h = kept_mix(kept_mix(kept_mix(h, m->moved), m->weather),
+	h = kept_mix(kept_mix(kept_mix(h, m->moved), m->ground),
 	    m->fronts + 8 * m->flies + 16 * m->rotated + 32 * m->disengaging);
 	kp->nunits = 0;
 	for (size_t i = 0; i < st->nunits; i++) {
@@ -1861,15 +1862,24 @@ ground_fill(const struct bt_state *st, unsigned char *g)
 }
 
 /*
- * The map's ground (ground_fill), kept in sc for the searches after
- * with the letters and the weather it was made of: made again only
- * when they differ, which in a battle they never do (its map does not
- * change, its weather seldom).
+ * The map's ground (ground_fill), kept in sc for the searches after with
+ * the letters it was made of, for each weather seen: made again for
+ * letters that differ, which in a battle they never do (its map does not
+ * change), and once for a weather not seen yet. Weathers that make the
+ * same ground share it, by its place (ground_kept's *id), so that an
+ * answer kept (kept_key) is of the ground it was made on, not of the
+ * weather: most make the letters' own (CC-4).
  */
+#define GROUNDS_KEPT	8
+
 struct ground_kept {
-	int		 w, h, weather;
-	unsigned char	*letters;	/* [y * w + x] */
-	unsigned char	*ground;
+	int		 w, h;
+	unsigned char	*letters;	/* [y * w + x], then the grounds */
+	/* the grounds made, each unlike the others, in room for
+	 * GROUNDS_KEPT after the letters */
+	int		 nground;
+	/* the weathers seen, and the place of the ground of each */
+	int		 weather[GROUNDS_KEPT], of[GROUNDS_KEPT], nweather;
 };
 
 /* Are the letters of st's map k's? */
@@ -1897,31 +1907,51 @@ ground_free(struct cc_scratch *sc)
 	sc->ground = NULL;
 }
 
+/* The ground of st's map in its weather, its place among those kept into
+ * *id (unless NULL). */
 static const unsigned char *
-ground_kept(const struct bt_state *st, struct cc_scratch *sc)
+ground_kept(const struct bt_state *st, struct cc_scratch *sc, int *id)
 {
 	struct ground_kept *k;
 	size_t squares = (size_t)st->map.width * (size_t)st->map.height;
+	unsigned char *g;
+	int i, at;
 
 	if (sc->ground == NULL)
 		sc->ground = bt_xcalloc(1, sizeof(*k));
 	k = sc->ground;
-	if (!ground_letters(st, k)) {
-		/* the answers kept are of the letters (kept_key's) */
+	/* the answers kept are of the letters (kept_key's); and a weather
+	 * more than there is room for starts over */
+	if (!ground_letters(st, k) || k->nweather == GROUNDS_KEPT) {
 		kept_forget(sc);
 		free(k->letters);
-		k->letters = bt_xmalloc(2 * squares + 1);
-		k->ground = k->letters + squares;
+		k->letters = bt_xmalloc((GROUNDS_KEPT + 1) * squares + 1);
 		k->w = st->map.width;
 		k->h = st->map.height;
 		for (int y = 0; y < k->h; y++)
 			memcpy(k->letters + (size_t)y * k->w, st->map.rows[y],
 			    (size_t)k->w);
-	} else if (k->weather == st->weather)
-		return k->ground;
-	k->weather = st->weather;
-	ground_fill(st, k->ground);
-	return k->ground;
+		k->nground = k->nweather = 0;
+	}
+	for (i = 0; i < k->nweather && k->weather[i] != st->weather; i++)
+		continue;
+	if (i == k->nweather) {
+		/* made after the others, kept there if unlike them all */
+		g = k->letters + (size_t)(k->nground + 1) * squares;
+		ground_fill(st, g);
+		for (at = 0; at < k->nground; at++)
+			if (memcmp(k->letters + (size_t)(at + 1) * squares, g,
+			    squares) == 0)
+				break;
+		if (at == k->nground)
+			k->nground++;
+		k->weather[i] = st->weather;
+		k->of[i] = at;
+		k->nweather++;
+	}
+	if (id != NULL)
+		*id = k->of[i];
+	return k->letters + (size_t)(k->of[i] + 1) * squares;
 }
 
 /* The squares of r on the map get the classes c. Inline: occ_fill marks
@@ -2019,7 +2049,8 @@ static void
 occ_fill(const struct bt_state *st, const struct bt_unit *u, struct occ *oc,
     struct cc_scratch *sc)
 {
-	occ_fill_on(st, u, oc, sc, sc != NULL ? ground_kept(st, sc) : NULL);
+	occ_fill_on(st, u, oc, sc, sc != NULL ? ground_kept(st, sc, NULL) :
+	    NULL);
 }
 
 /* The search's window of oc's ground into win, w by h from (x0, y0)
@@ -2438,7 +2469,7 @@ cc_reachable(const struct bt_state *st, const struct bt_unit *cu,
 	struct kept_search *ks;
 	struct bt_rect win;
 	const unsigned char *ground;
-	int speed = cc_speed(st, u), left = speed - st->turn.moved, r;
+	int ground_id, speed = cc_speed(st, u), left = speed - st->turn.moved, r;
 	int nodes, wside, side = u->w > u->h ? u->w : u->h;
 	bool flies = cc_flies(st, u), keep;
 	/* the ends' lines written when asked: only into a scratch kept */
@@ -2493,8 +2524,8 @@ cc_reachable(const struct bt_state *st, const struct bt_unit *cu,
 	ps.line[ps.prefix - 1] = ' ';
 	/* the answer kept, if the map's letters are the same still */
 	kp = kept_of(sc);
-	ground = ground_kept(st, sc);
-	keep = kept_key(kp, st, u, speed, flies, &win);
+	ground = ground_kept(st, sc, &ground_id);
+	keep = kept_key(kp, st, u, speed, flies, ground_id, &win);
 	if ((ks = keep ? kept_find(kp) : NULL) == NULL) {
 		occ_fill_on(st, u, &oc, sc, ground);
 		memset(block, 0, sets);
