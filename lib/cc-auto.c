@@ -6,7 +6,6 @@
  * the same state always gets the same order.
  */
 #include <limits.h>
-#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -722,7 +721,7 @@ struct ends {
 	int		 x0, y0, w, h;
 	bool		 turns;		/* a quarter turn changes the footprint
 					 * (w != h) */
-	uint64_t	 known[ENDS_MAX / 64];
+	bool		 known[ENDS_MAX];	/* slot made yet (end_at) */
 	struct end	 v[ENDS_MAX];
 	struct end	 spare;		/* an end outside the window */
 };
@@ -760,7 +759,7 @@ static void
 end_keep(struct ends *e, int k)
 {
 	if (k >= 0)
-		e->known[(unsigned)k / 64] |= (uint64_t)1 << ((unsigned)k % 64);
+		e->known[k] = true;
 }
 
 /* The end of slot k of e (end_index; e's spare if -1), made from the
@@ -813,7 +812,7 @@ end_at(const struct bt_state *st, struct foes *f, struct ends *e,
 	struct end *n = k >= 0 ? &e->v[k] : &e->spare;
 	struct bt_rect r;
 
-	if (k >= 0 && (e->known[(unsigned)k / 64] >> ((unsigned)k % 64) & 1))
+	if (k >= 0 && e->known[k])
 		return n;
 	r.x0 = op->x, r.y0 = op->y;		/* cc_rect(me) */
 	r.x1 = op->x + (quarter ? u->h : u->w) - 1;
@@ -859,11 +858,13 @@ move_worth(const struct bt_state *st, struct foes *f, struct ends *e,
     const struct bt_unit *u, struct bt_unit *me, bool acted,
     const struct bt_option *op, bool bounded, double above, double *v)
 {
-	double less = 0.001 * op->cost, provoke = op->provokes ? W_PROVOKE : 0;
-	double attack = 0;
 	const struct end *n = end_at(st, f, e, u, op, acted, bounded, above);
+	double less, provoke, attack = 0;
 
-	if (n->hopeless || (bounded && n->most - less - provoke <= above))
+	if (n->hopeless)
+		return false;
+	less = 0.001 * op->cost, provoke = op->provokes ? W_PROVOKE : 0;
+	if (bounded && n->most - less - provoke <= above)
 		return false;
 	at_end(me, u, op);
 	measure(f, me);
