@@ -739,7 +739,7 @@ ends_of(const struct bt_state *st, const struct bt_unit *u, struct ends *e)
 	e->turns = u->w != u->h;
 	if ((long)e->w * e->h * 2 > ENDS_MAX)
 		e->w = e->h = 0;
-	memset(e->known, 0, sizeof(e->known));
+	memset(e->known, 0, (size_t)e->w * e->h * 2);
 }
 
 /* The index in e of the footprint at x, y of a move's end, a quarter
@@ -956,8 +956,8 @@ act_of(const char *line, size_t idlen, const char *target)
  * The danger u stands in where it is (danger_at), made the first time a
  * move or a Defend asks (a listing without moves asks it only for a
  * Defend): the foes measured from where u stands still, as nothing but
- * a move measures them elsewhere, and staying is weighed before the
- * first move (choose_general).
+ * a move measures them elsewhere, staying is weighed before the first
+ * move, and the actions after the moves (choose_general).
  */
 struct home {
 	bool		 have_danger;
@@ -1058,15 +1058,15 @@ choose_general(const struct bt_state *st, const char *side,
 	 * answer below being 0 then */
 	if (o->n <= 1 || (u = active_of(st, o)) == NULL)
 		return 0;
-	idlen = id_has_words(u->id) ? (size_t)-1 : strlen(u->id);
 	foes_of(st, u, &f);
 	near = nearest(&f, u);	/* the foes measured from where it stands */
 	bounded = u->hp >= 0;
+	/* the moves first, most of a listing: a move that makes more of
+	 * the turn than staying is taken whatever the actions are worth */
 	for (size_t i = 0; i < o->n; i++) {
 		const struct bt_option *op = &o->v[i];
 		double v;
 
-		/* the moves first: most of a listing */
 		if (op->kind == BT_OPT_MOVE) {
 			/* Staying is weighed before the first move, the foes
 			 * still measured from where it stands (no move has
@@ -1098,21 +1098,25 @@ choose_general(const struct bt_state *st, const char *side,
 				if (best_move > above)
 					bar = best_move;
 			}
-			continue;
-		}
-		if (op->kind == BT_OPT_END) {
+		} else if (op->kind == BT_OPT_END)
 			pick = i;
-			continue;
-		}
-		if ((v = action_worth(st, &f, u, idlen, o, op, near, &h)) >
+	}
+	if (have_move && best_move > above) {
+		foes_free(&f);
+		return move;
+	}
+	/* then the best action, else the end of the turn */
+	idlen = id_has_words(u->id) ? (size_t)-1 : strlen(u->id);
+	for (size_t i = 0; i < o->n; i++) {
+		const struct bt_option *op = &o->v[i];
+		double v;
+
+		if (op->kind != BT_OPT_MOVE && op->kind != BT_OPT_END &&
+		    (v = action_worth(st, &f, u, idlen, o, op, near, &h)) >
 		    best_act)
 			best_act = v, act = i;
 	}
-	/* a move that makes more of the turn than staying, then the best
-	 * action, else the end of the turn */
 	foes_free(&f);
-	if (have_move && best_move > above)
-		return move;
 	if (best_act > 0)
 		return act;
 	return pick;
