@@ -121,6 +121,7 @@ struct foes {
 	 * asks first (the unbroken ones, or all if none is): no place is
 	 * nearer them than its closest foe and its nearest (hopeless) */
 	struct bt_rect	 span, span_near;
+	bool		 apart;		/* span_near is not span */
 	struct foe	 here[FOES_HERE];
 	int		 dist_here[FOES_HERE];
 };
@@ -294,6 +295,7 @@ spans_of(struct foes *f)
 	f->span = up;
 	span_add(&f->span, &down);
 	f->span_near = up.x0 <= up.x1 ? up : down;
+	f->apart = up.x0 <= up.x1 && down.x0 <= down.x1;
 }
 
 /* --- simple: advance on the nearest enemy, attack what is in reach --- */
@@ -793,10 +795,12 @@ static bool
 hopeless(const struct foes *f, const struct bt_unit *u,
     const struct bt_rect *r, bool acted, double bar)
 {
-	return f->n > 0 && (acted ||
-	    out_of_reach(f, u, squares(&f->span, r))) &&
-	    place_approach(u, max_of(squares(&f->span_near, r), 0), 0,
-	    acted) <= bar;
+	int c = f->n > 0 ? squares(&f->span, r) : 0;
+
+	/* the one span where no foe is broken, or all are, measured once */
+	return f->n > 0 && (acted || out_of_reach(f, u, c)) &&
+	    place_approach(u, max_of(f->apart ? squares(&f->span_near, r) :
+	    c, 0), 0, acted) <= bar;
 }
 
 /* The end of the move op: kept, or made (the foes measured from its
