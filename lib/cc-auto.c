@@ -1046,6 +1046,7 @@ choose_general(const struct bt_state *st, const char *side,
 {
 	const struct bt_unit *u;
 	size_t pick = 0, act = 0, move = 0, idlen;
+	size_t acts = (size_t)-1;	/* the first action, if there is one */
 	double best_act = 0, best_move = -1e9, here, above = 0, bar = 0;
 	bool acted = st->turn.acted, have_move = false, have_here = false;
 	bool bounded;
@@ -1104,6 +1105,8 @@ choose_general(const struct bt_state *st, const char *side,
 			}
 		} else if (op->kind == BT_OPT_END)
 			pick = i;
+		else if (acts > i)
+			acts = i;
 	}
 	if (have_move && best_move > above) {
 		foes_free(&f);
@@ -1111,7 +1114,7 @@ choose_general(const struct bt_state *st, const char *side,
 	}
 	/* then the best action, else the end of the turn */
 	idlen = id_has_words(u->id) ? (size_t)-1 : strlen(u->id);
-	for (size_t i = 0; i < o->n; i++) {
+	for (size_t i = acts; i < o->n; i++) {
 		const struct bt_option *op = &o->v[i];
 		double v;
 
