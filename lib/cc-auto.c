@@ -6,7 +6,6 @@
  * the same state always gets the same order.
  */
 #include <limits.h>
-#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -118,6 +117,11 @@ struct foes {
 	int		 closest;	/* the least dist, from the place last
 					 * weighed */
 	struct bt_rect	 at;		/* the footprint the dist are from */
+	/* the least rectangles about all the foes and about those nearest
+	 * asks first (the unbroken ones, or all if none is): no place is
+	 * nearer them than its closest foe and its nearest (hopeless) */
+	struct bt_rect	 span, span_near;
+	bool		 apart;		/* span_near is not span */
 	struct foe	 here[FOES_HERE];
 	int		 dist_here[FOES_HERE];
 };
@@ -201,20 +205,28 @@ min_of(int a, int b)
 	return a < b ? a : b;
 }
 
+/* The squares between b and r (G-1, bt_rect_distance, inline), below 0
+ * where they share squares. The squares a0..a1 are max(0, b0 - a1, a0 -
+ * b1) from b0..b1: of two well-made spans one of the two is <= 0, the
+ * other the gap if there is one; taken without a branch, as most places
+ * have a few foes each way about them. */
+static inline __attribute__((always_inline)) int
+squares(const struct bt_rect *b, const struct bt_rect *r)
+{
+	return max_of(max_of(b->x0 - r->x1, r->x0 - b->x1),
+	    max_of(b->y0 - r->y1, r->y0 - b->y1));
+}
+
 /*
  * The nearest unbroken enemy's distance in squares (broken ones, when
  * no other is left), or -1; measured from me. It measures each enemy's
  * distance from me and the least, for best_attack and danger_at to
- * share (bt_rect_distance, inline: each of the dozens of places an
- * order weighs is measured against every enemy, a call a distance).
- * The squares a0..a1 are max(0, b0 - a1, a0 - b1) from b0..b1 (G-1):
- * of two well-made spans one of the two is <= 0, the other the gap if
- * there is one; taken without a branch, as most places have a few foes
- * each way about them. The 0 is taken of the least alone, not of each
- * foe's (max(0, x) of the least of the x is the least of the max(0,
- * x)): the dist kept below 0 are as good as 0 where they are asked, and
- * a broken foe's sum stays above BROKEN_OFF / 2, a distance below 0
- * being no more than a board across. Inline: the call and its saving
+ * share (squares: each of the dozens of places an order weighs is
+ * measured against every enemy, a call a distance). The 0 is taken of
+ * the least alone, not of each foe's (max(0, x) of the least of the x
+ * is the least of the max(0, x)): the dist kept below 0 are as good as
+ * 0 where they are asked, and a broken foe's sum stays above BROKEN_OFF
+ * / 2, a distance below 0 being no more than a board across. Inline: the call and its saving
  * of registers were a tenth of its work.
  */
 static inline __attribute__((always_inline)) int
@@ -223,10 +235,7 @@ nearest_to(struct foes *f, struct bt_rect r)
 	int closest = INT_MAX, key = INT_MAX, d;
 
 	for (size_t i = 0; i < f->n; i++) {
-		const struct bt_rect *b = &f->v[i].r;
-
-		d = max_of(max_of(b->x0 - r.x1, r.x0 - b->x1),
-		    max_of(b->y0 - r.y1, r.y0 - b->y1));
+		d = squares(&f->v[i].r, &r);
 		f->dist[i] = d;
 		closest = min_of(closest, d);
 		key = min_of(key, d + f->v[i].off);
@@ -245,6 +254,48 @@ static inline __attribute__((always_inline)) int
 nearest(struct foes *f, const struct bt_unit *me)
 {
 	return nearest_to(f, cc_rect(me));
+}
+
+/* a made the least rectangle about a and r; none, x0 > x1, is about
+ * nothing. */
+static void
+span_add(struct bt_rect *a, const struct bt_rect *r)
+{
+	if (r->x0 > r->x1)
+		return;
+	if (a->x0 > a->x1) {
+		*a = *r;
+		return;
+	}
+	a->x0 = min_of(a->x0, r->x0);
+	a->y0 = min_of(a->y0, r->y0);
+	a->x1 = max_of(a->x1, r->x1);
+	a->y1 = max_of(a->y1, r->y1);
+}
+
+/* The least rectangle about the foes that are broken, or those that are
+ * not; none if there is no such foe. */
+static struct bt_rect
+span_of(const struct foes *f, bool broken)
+{
+	struct bt_rect a = { 0, 0, -1, -1 };
+
+	for (size_t i = 0; i < f->n; i++)
+		if ((f->v[i].off != 0) == broken)
+			span_add(&a, &f->v[i].r);
+	return a;
+}
+
+/* f's spans (hopeless), for a listing with moves. */
+static void
+spans_of(struct foes *f)
+{
+	struct bt_rect up = span_of(f, false), down = span_of(f, true);
+
+	f->span = up;
+	span_add(&f->span, &down);
+	f->span_near = up.x0 <= up.x1 ? up : down;
+	f->apart = up.x0 <= up.x1 && down.x0 <= down.x1;
 }
 
 /* --- simple: advance on the nearest enemy, attack what is in reach --- */
@@ -459,13 +510,14 @@ foe_strike(const struct bt_state *st, struct foes *f, struct foe *fo,
 	return fo->strike[flank];
 }
 
-/* No foe a square from me (the closest, nearest's) nor in its shot's
- * range: no attack from there, whatever best_attack would measure. */
+/* No foe a square from me, its closest foe closest squares off (f's
+ * closest, nearest's, or less), nor in its shot's range: no attack
+ * from there, whatever best_attack would measure. */
 static bool
-out_of_reach(const struct foes *f, const struct bt_unit *me)
+out_of_reach(const struct foes *f, const struct bt_unit *me, int closest)
 {
-	return f->closest > 1 && (!me->ranged.present ||
-	    f->closest * CC_SQUARE > f->my_shot_ft);
+	return closest > 1 && (!me->ranged.present ||
+	    closest * CC_SQUARE > f->my_shot_ft);
 }
 
 /* cc_in_contact of me, from its foes: they are the enemies in the
@@ -493,7 +545,7 @@ best_attack(const struct bt_state *st, struct foes *f,
 				 * near enough to meet them */
 	bool have_shot = false;
 
-	if (out_of_reach(f, me))
+	if (out_of_reach(f, me, f->closest))
 		return 0;
 	for (size_t i = 0; i < f->n; i++) {
 		const struct bt_unit *t = f->v[i].e;
@@ -584,66 +636,6 @@ measure(struct foes *f, const struct bt_unit *me)
 }
 
 /*
- * The nearest foe and the closest foe of the footprints of a listing's
- * moves, each measured once: two moves in five end on the footprint of
- * an earlier one, facing another way (a square unit's four facings, a
- * long one's two), and a move with no attack whose bound fails
- * (move_worth) asks nothing else of the foes. The footprints by their
- * top-left square, in a window about the unit, and whether they are a
- * quarter turn from its own; none kept for a window bigger than
- * ENDS_MAX.
- */
-#define ENDS_MAX	1024
-
-struct ends {
-	int		 x0, y0, w, h;
-	bool		 turns;		/* a quarter turn changes the footprint
-					 * (w != h) */
-	uint64_t	 known[ENDS_MAX / 64];
-	int		 d[ENDS_MAX], closest[ENDS_MAX];
-};
-
-static void
-ends_of(const struct bt_state *st, const struct bt_unit *u, struct ends *e)
-{
-	/* the moves' ends are no further than its speed's steps, but for
-	 * a turn's shift of its footprint; one further is not kept */
-	int r = cc_speed(st, u) / CC_STEP + u->w + u->h;
-
-	e->x0 = u->x - r;
-	e->y0 = u->y - r;
-	e->w = e->h = 2 * r + 1;
-	e->turns = u->w != u->h;
-	if ((long)e->w * e->h * 2 > ENDS_MAX)
-		e->w = e->h = 0;
-	memset(e->known, 0, sizeof(e->known));
-}
-
-/* The index in e of the footprint at x, y of a move's end, a quarter
- * turn from the unit's facing or not, or -1. */
-static int
-end_index(const struct ends *e, int x, int y, bool quarter)
-{
-	unsigned ex = (unsigned)(x - e->x0), ey = (unsigned)(y - e->y0);
-
-	if (ex >= (unsigned)e->w || ey >= (unsigned)e->h)
-		return -1;
-	return (int)((ey * (unsigned)e->w + ex) * 2) + (quarter & e->turns);
-}
-
-/* The nearest and the closest from the footprint of slot k (end_index)
- * kept, if it has one. */
-static void
-end_keep(struct ends *e, int k, int d, int closest)
-{
-	if (k < 0)
-		return;
-	e->d[k] = d;
-	e->closest[k] = closest;
-	e->known[(unsigned)k / 64] |= (uint64_t)1 << ((unsigned)k % 64);
-}
-
-/*
  * A place for me to end its movement at: the attack it could make from
  * there (none once it has acted), less the danger it stands in (twice
  * for a unit that shoots: it keeps out of contact), less a little for
@@ -651,11 +643,6 @@ end_keep(struct ends *e, int k, int d, int closest)
  * shoots, between it and its range. In three steps, as a move's worth
  * is bounded by the first and the last alone (move_worth).
  */
-struct place {
-	int		 d;	/* the nearest enemy's squares */
-	double		 attack;
-};
-
 /* ... then the approach, from v, what place_less left. */
 static double
 place_approach(const struct bt_unit *me, int d, double v, bool acted)
@@ -667,20 +654,14 @@ place_approach(const struct bt_unit *me, int d, double v, bool acted)
 	return v;
 }
 
-/* What a move's worth must beat (move_worth): on, its place's worth
- * less less and provoke above above. */
-struct bar {
-	bool		 on;
-	double		 less, provoke, above;
-};
-
 /*
  * What best_attack could find from me at most, the foes measured from
  * there: the better of a foe's two strikes where it is a square off
  * (best_attack's is one of them, if me's front meets it), what a hit is
  * worth where it is in the shot's range (a shot's worth is chance *
  * worth, a d20's chance at most 1: CC-19, it needs 2 to 20; and it
- * rounds no higher), and 0.
+ * rounds no higher), and 0. Of me's footprint alone, whatever its
+ * facing, and of its shot.
  */
 static double
 attack_most(const struct bt_state *st, struct foes *f,
@@ -710,46 +691,142 @@ attack_most(const struct bt_state *st, struct foes *f,
 }
 
 /*
- * The place (its nearest foe's squares and best attack) of the end of
- * the move op, the nearest and closest from e when known there, the
- * foes measured only if they must be for the attack; false, with no
- * attack made, where bar is on and even the most an attack from there
- * could be (attack_most) could not beat it. me, u as it would stand
- * there (at_end), is made only for an attack to be weighed: the
- * nearest, the closest and out_of_reach need only the footprint, and
- * u's shot (me's).
+ * What the footprint of a move's end gives every move of the listing
+ * that ends on it, whatever it faces: two moves in five end on the
+ * footprint of an earlier one, facing another way (a square unit's four
+ * facings, a long one's two), and most moves are weighed no further
+ * than by most (move_worth). Each of the unit as it would stand there,
+ * its shot being the unit's.
+ */
+struct end {
+	double		 most;	/* the most its place could be worth: the
+				 * approach (place_approach) from the most
+				 * an attack from there could be
+				 * (attack_most), or from 0 where reach is
+				 * not */
+	int		 d;	/* the nearest enemy's squares (nearest) */
+	bool		 reach;	/* not acted nor out_of_reach: an attack
+				 * is weighed from there */
+	bool		 hopeless;	/* no move ending there can beat the
+					 * bar (hopeless); nothing else made */
+};
+
+/*
+ * The ends of a listing's moves, each made once (end_at): the
+ * footprints by their top-left square, in a window about the unit, and
+ * whether they are a quarter turn from its own; none kept for a window
+ * bigger than ENDS_MAX.
+ */
+#define ENDS_MAX	1024
+
+struct ends {
+	int		 x0, y0, w, h;
+	bool		 turns;		/* a quarter turn changes the footprint
+					 * (w != h) */
+	bool		 known[ENDS_MAX];	/* slot made yet (end_at) */
+	struct end	 v[ENDS_MAX];
+	struct end	 spare;		/* an end outside the window */
+};
+
+static void
+ends_of(const struct bt_state *st, const struct bt_unit *u, struct ends *e)
+{
+	/* the moves' ends are no further than its speed's steps, but for
+	 * a turn's shift of its footprint; one further is not kept */
+	int r = cc_speed(st, u) / CC_STEP + u->w + u->h;
+
+	e->x0 = u->x - r;
+	e->y0 = u->y - r;
+	e->w = e->h = 2 * r + 1;
+	e->turns = u->w != u->h;
+	if ((long)e->w * e->h * 2 > ENDS_MAX)
+		e->w = e->h = 0;
+	memset(e->known, 0, (size_t)e->w * e->h * 2);
+}
+
+/* The index in e of the footprint at x, y of a move's end, a quarter
+ * turn from the unit's facing or not, or -1. */
+static int
+end_index(const struct ends *e, int x, int y, bool quarter)
+{
+	unsigned ex = (unsigned)(x - e->x0), ey = (unsigned)(y - e->y0);
+
+	if (ex >= (unsigned)e->w || ey >= (unsigned)e->h)
+		return -1;
+	return (int)((ey * (unsigned)e->w + ex) * 2) + (quarter & e->turns);
+}
+
+/* Slot k of e (end_index) known from now on, if it is one. */
+static void
+end_keep(struct ends *e, int k)
+{
+	if (k >= 0)
+		e->known[k] = true;
+}
+
+/* The end of slot k of e (end_index; e's spare if -1), made from the
+ * foes as they are measured from its footprint, d its nearest's (the
+ * answer of nearest). */
+static const struct end *
+end_made(const struct bt_state *st, struct foes *f, struct ends *e, int k,
+    const struct bt_unit *u, int d, bool acted)
+{
+	struct end *n = k >= 0 ? &e->v[k] : &e->spare;
+
+	n->hopeless = false;
+	n->d = d;
+	n->reach = !acted && !out_of_reach(f, u, f->closest);
+	n->most = place_approach(u, d, n->reach ? attack_most(st, f, u) : 0,
+	    acted);
+	end_keep(e, k);
+	return n;
+}
+
+/*
+ * Can no move ending on r beat bar, whatever it faces and costs, by the
+ * spans of the foes alone (no nearer than the closest, the nearest)?
+ * Out of reach (or acted) from them, and its most, of a nearest as far
+ * as theirs, no more than bar: the nearest is no nearer, place_approach
+ * no more for a further one, and a move's worth is no more than the
+ * most (move_worth). Asked before the foes are measured (nearest_to,
+ * the most of an end's work), as most footprints are far from them all.
  */
 static bool
-end_place(const struct bt_state *st, struct foes *f, struct ends *e,
-    const struct bt_unit *u, struct bt_unit *me, const struct bt_option *op,
-    bool acted, const struct bar *bar, struct place *p)
+hopeless(const struct foes *f, const struct bt_unit *u,
+    const struct bt_rect *r, bool acted, double bar)
+{
+	int c = f->n > 0 ? squares(&f->span, r) : 0;
+
+	/* the one span where no foe is broken, or all are, measured once */
+	return f->n > 0 && (acted || out_of_reach(f, u, c)) &&
+	    place_approach(u, max_of(f->apart ? squares(&f->span_near, r) :
+	    c, 0), 0, acted) <= bar;
+}
+
+/* The end of the move op: kept, or made (the foes measured from its
+ * footprint for it); hopeless if bounded and hopeless against bar,
+ * which is never lower for a later move. */
+static const struct end *
+end_at(const struct bt_state *st, struct foes *f, struct ends *e,
+    const struct bt_unit *u, const struct bt_option *op, bool acted,
+    bool bounded, double bar)
 {
 	bool quarter = quarter_of(u, op);
 	int k = end_index(e, op->x, op->y, quarter);
+	struct end *n = k >= 0 ? &e->v[k] : &e->spare;
+	struct bt_rect r;
 
-	if (k >= 0 && (e->known[(unsigned)k / 64] >> ((unsigned)k % 64) & 1)) {
-		p->d = e->d[k];
-		f->closest = e->closest[k];
-	} else {
-		struct bt_rect r = { op->x, op->y,
-		    op->x + (quarter ? u->h : u->w) - 1,
-		    op->y + (quarter ? u->w : u->h) - 1 };	/* cc_rect(me) */
-
-		p->d = nearest_to(f, r);
-		end_keep(e, k, p->d, f->closest);
+	if (k >= 0 && e->known[k])
+		return n;
+	r.x0 = op->x, r.y0 = op->y;		/* cc_rect(me) */
+	r.x1 = op->x + (quarter ? u->h : u->w) - 1;
+	r.y1 = op->y + (quarter ? u->w : u->h) - 1;
+	if (bounded && hopeless(f, u, &r, acted, bar)) {
+		n->hopeless = true;
+		end_keep(e, k);
+		return n;
 	}
-	/* best_attack's first test, before the foes are measured for it */
-	if (acted || out_of_reach(f, u)) {
-		p->attack = 0;
-		return true;
-	}
-	at_end(me, u, op);
-	measure(f, me);
-	if (bar->on && place_approach(me, p->d, attack_most(st, f, me),
-	    acted) - bar->less - bar->provoke <= bar->above)
-		return false;
-	p->attack = best_attack(st, f, me);
-	return true;
+	return end_made(st, f, e, k, u, nearest_to(f, r), acted);
 }
 
 /* The attack less the danger (danger_at's), the foes measured from me
@@ -774,27 +851,34 @@ place_less(const struct bt_state *st, struct foes *f,
  * are >= 0, which bounded says: the unit's HP is >= 0, so what a hit on
  * it is worth is), a subtraction of x >= 0 never rounds above what it
  * subtracts from, and the approach is subtracted from the one whenever
- * from the other, from no more. So a move that can't beat the best so
- * far is not weighed further: danger_at was half a place's work.
+ * from the other, from no more. Nor is it above its end's most, the
+ * attack being no more than attack_most. So a move that can't beat the
+ * best so far is not weighed further: danger_at was half a place's
+ * work, best_attack most of the rest. me, u as it would stand there
+ * (at_end), is made only for a move weighed further.
  */
 static bool
 move_worth(const struct bt_state *st, struct foes *f, struct ends *e,
     const struct bt_unit *u, struct bt_unit *me, bool acted,
     const struct bt_option *op, bool bounded, double above, double *v)
 {
-	double less = 0.001 * op->cost, provoke = op->provokes ? W_PROVOKE : 0;
-	struct bar bar = { bounded, less, provoke, above };
-	struct place p;
+	const struct end *n = end_at(st, f, e, u, op, acted, bounded, above);
+	double less, provoke, attack = 0;
 
-	if (!end_place(st, f, e, u, me, op, acted, &bar, &p))
+	if (n->hopeless)
 		return false;
-	/* u's shot is me's (place_approach) */
-	if (bounded && place_approach(u, p.d, p.attack, acted) - less -
-	    provoke <= above)
+	less = 0.001 * op->cost, provoke = op->provokes ? W_PROVOKE : 0;
+	if (bounded && n->most - less - provoke <= above)
 		return false;
 	at_end(me, u, op);
 	measure(f, me);
-	*v = place_approach(me, p.d, place_less(st, f, me, p.attack,
+	if (n->reach) {
+		attack = best_attack(st, f, me);
+		if (bounded && place_approach(me, n->d, attack, acted) - less -
+		    provoke <= above)
+			return false;
+	}
+	*v = place_approach(me, n->d, place_less(st, f, me, attack,
 	    danger_at(st, f, me)), acted) - less - provoke;
 	return true;
 }
@@ -876,8 +960,8 @@ act_of(const char *line, size_t idlen, const char *target)
  * The danger u stands in where it is (danger_at), made the first time a
  * move or a Defend asks (a listing without moves asks it only for a
  * Defend): the foes measured from where u stands still, as nothing but
- * a move measures them elsewhere, and staying is weighed before the
- * first move (choose_general).
+ * a move measures them elsewhere, staying is weighed before the first
+ * move, and the actions after the moves (choose_general).
  */
 struct home {
 	bool		 have_danger;
@@ -962,6 +1046,7 @@ choose_general(const struct bt_state *st, const char *side,
 {
 	const struct bt_unit *u;
 	size_t pick = 0, act = 0, move = 0, idlen;
+	size_t acts = (size_t)-1;	/* the first action, if there is one */
 	double best_act = 0, best_move = -1e9, here, above = 0, bar = 0;
 	bool acted = st->turn.acted, have_move = false, have_here = false;
 	bool bounded;
@@ -978,15 +1063,15 @@ choose_general(const struct bt_state *st, const char *side,
 	 * answer below being 0 then */
 	if (o->n <= 1 || (u = active_of(st, o)) == NULL)
 		return 0;
-	idlen = id_has_words(u->id) ? (size_t)-1 : strlen(u->id);
 	foes_of(st, u, &f);
 	near = nearest(&f, u);	/* the foes measured from where it stands */
 	bounded = u->hp >= 0;
+	/* the moves first, most of a listing: a move that makes more of
+	 * the turn than staying is taken whatever the actions are worth */
 	for (size_t i = 0; i < o->n; i++) {
 		const struct bt_option *op = &o->v[i];
 		double v;
 
-		/* the moves first: most of a listing */
 		if (op->kind == BT_OPT_MOVE) {
 			/* Staying is weighed before the first move, the foes
 			 * still measured from where it stands (no move has
@@ -1003,10 +1088,11 @@ choose_general(const struct bt_state *st, const char *side,
 				above = here + 0.05;
 				bar = above;	/* above, or the best */
 				ends_of(st, u, &ends);
+				spans_of(&f);
 				/* the moves that turn in place end on its
 				 * own footprint */
-				end_keep(&ends, end_index(&ends, u->x, u->y,
-				    false), near, f.closest);
+				end_made(st, &f, &ends, end_index(&ends, u->x,
+				    u->y, false), u, near, acted);
 				me = *u;
 				have_here = true;
 			}
@@ -1017,21 +1103,27 @@ choose_general(const struct bt_state *st, const char *side,
 				if (best_move > above)
 					bar = best_move;
 			}
-			continue;
-		}
-		if (op->kind == BT_OPT_END) {
+		} else if (op->kind == BT_OPT_END)
 			pick = i;
-			continue;
-		}
-		if ((v = action_worth(st, &f, u, idlen, o, op, near, &h)) >
+		else if (acts > i)
+			acts = i;
+	}
+	if (have_move && best_move > above) {
+		foes_free(&f);
+		return move;
+	}
+	/* then the best action, else the end of the turn */
+	idlen = id_has_words(u->id) ? (size_t)-1 : strlen(u->id);
+	for (size_t i = acts; i < o->n; i++) {
+		const struct bt_option *op = &o->v[i];
+		double v;
+
+		if (op->kind != BT_OPT_MOVE && op->kind != BT_OPT_END &&
+		    (v = action_worth(st, &f, u, idlen, o, op, near, &h)) >
 		    best_act)
 			best_act = v, act = i;
 	}
-	/* a move that makes more of the turn than staying, then the best
-	 * action, else the end of the turn */
 	foes_free(&f);
-	if (have_move && best_move > above)
-		return move;
 	if (best_act > 0)
 		return act;
 	return pick;
