@@ -655,29 +655,26 @@ try_move(const struct bt_state *st, const struct bt_unit *u,
 	}
 }
 
+static bool	rects_adjacent(const struct bt_rect *, const struct bt_rect *);
+
 /* CC-13: the first enemy (by id) that going from pose a to pose b brings
- * u into contact with, or NULL. */
+ * u into contact with, or NULL. By footprints, u not moved; next to b is
+ * asked first, as most units are next to neither. */
 static const struct bt_unit *
-new_contact(const struct bt_state *st, struct bt_unit *u,
+new_contact(const struct bt_state *st, const struct bt_unit *u,
     const struct pose *a, const struct pose *b)
 {
-	struct pose keep = pose_of(u);
-	const struct bt_unit *fresh = NULL;
+	struct bt_rect ra = rect_of(a), rb = rect_of(b);
 
-	for (size_t i = 0; i < st->nunits && fresh == NULL; i++) {
+	for (size_t i = 0; i < st->nunits; i++) {
 		const struct bt_unit *e = &st->units[i];
-		bool was;
+		struct bt_rect re = cc_rect(e);
 
-		if (e == u || !cc_in_battle(e) || !cc_enemies(u, e))
-			continue;
-		put(u, a);
-		was = cc_adjacent(u, e);
-		put(u, b);
-		if (!was && cc_adjacent(u, e))
-			fresh = e;
+		if (rects_adjacent(&rb, &re) && !rects_adjacent(&ra, &re) &&
+		    e != u && cc_in_battle(e) && cc_enemies(u, e))
+			return e;
 	}
-	put(u, &keep);
-	return fresh;
+	return NULL;
 }
 
 /* cc_adjacent of two footprints: does a square of b share an edge with
@@ -762,14 +759,17 @@ leaves_front(const struct bt_unit *e, struct bt_unit *u, const struct pose *a,
     const struct pose *b)
 {
 	struct pose keep = pose_of(u);
-	bool before, after;
+	bool before, after = false;
 
 	if (u->status & BT_ST_DISENGAGING)	/* CC-23 */
 		return false;
 	put(u, a);
 	before = cc_front_touches(e, u);
-	put(u, b);
-	after = cc_front_touches(e, u);
+	/* after is asked only of a front u touches at a */
+	if (before) {
+		put(u, b);
+		after = cc_front_touches(e, u);
+	}
 	put(u, &keep);
 	return before && !after;
 }
@@ -848,6 +848,28 @@ provokes_of(const struct bt_state *st, struct bt_unit *u,
 	return false;
 }
 
+/*
+ * provokes with no grid, near: may u at a be next to an enemy
+ * (near_enemy)? A front is the strip just beyond a side (cc_strip), so
+ * a unit it touches is next to its unit (cc_adjacent): where u at a is
+ * next to no enemy, it leaves no front, and only a readied one may
+ * react, told by a flag with no other test.
+ */
+static bool
+provokes_near(const struct bt_state *st, struct bt_unit *u,
+    const struct pose *a, const struct pose *b, bool near)
+{
+	for (size_t i = 0; i < st->nunits; i++) {
+		const struct bt_unit *e = &st->units[i];
+
+		if ((near || e->ready.present) && may_react(e, u, NULL) &&
+		    ((near && leaves_front(e, u, a, b)) ||
+		    enters_trigger(st, e, u, a, b)))
+			return true;
+	}
+	return false;
+}
+
 /* Would going from pose a to pose b set off any attack (CC-28's "further
  * danger")? */
 static bool
@@ -857,14 +879,7 @@ provokes(const struct bt_state *st, struct bt_unit *u, const struct pose *a,
 	if (oc != NULL)		/* the grid knows who may react */
 		return provokes_of(st, u, a, b, oc,
 		    classes(oc, rect_of(a), NULL));
-	for (size_t i = 0; i < st->nunits; i++) {
-		const struct bt_unit *e = &st->units[i];
-
-		if (may_react(e, u, NULL) && (leaves_front(e, u, a, b) ||
-		    enters_trigger(st, e, u, a, b)))
-			return true;
-	}
-	return false;
+	return provokes_near(st, u, a, b, true);
 }
 
 /* CC-21: enemies whose front u leaves by going from pose a to pose b
@@ -2919,6 +2934,9 @@ cc_move(struct bt_state *st, struct bt_dice *dice, const struct bt_order *o,
 	 * stops once broken or gone */
 	struct pose to[MAX_MOVES];
 	int costs[MAX_MOVES], done;
+	/* near_enemy at to[i] (and at the start), which provokes_near
+	 * asks of the move that leaves it */
+	bool near[MAX_MOVES], near_start;
 	struct pose p, start, alone;
 	struct bt_unit *u;
 	struct bt_log_entry *e;
@@ -3011,8 +3029,8 @@ cc_move(struct bt_state *st, struct bt_dice *dice, const struct bt_order *o,
 		/* a new contact is with an enemy u is next to at q: none
 		 * where it is next to none (cc_in_contact, one test of the
 		 * ring round it a unit, where new_contact moves u twice) */
-		if (near_enemy(st, u, &q, NULL) &&
-		    (touched = new_contact(st, u, &p, &q)) != NULL) {
+		near[i] = near_enemy(st, u, &q, NULL);
+		if (near[i] && (touched = new_contact(st, u, &p, &q)) != NULL) {
 			p = q;		/* CC-13 */
 			stop = i;
 			made_contact = true;
@@ -3046,6 +3064,7 @@ cc_move(struct bt_state *st, struct bt_dice *dice, const struct bt_order *o,
 	}
 	st->turn.present = true;
 	p = start;
+	near_start = near_enemy(st, u, &start, NULL);
 	spent = 0;
 	done = 0;
 	for (int i = 0; i <= stop; i++) {
@@ -3063,7 +3082,8 @@ cc_move(struct bt_state *st, struct bt_dice *dice, const struct bt_order *o,
 		 * what opportunity and readied look for, of every enemy that
 		 * may react to any order (the order's --hold only holds
 		 * more), so where it says none both would find none. */
-		reacts = provokes(st, u, &p, &q, NULL);
+		reacts = provokes_near(st, u, &p, &q, i > 0 ? near[i - 1] :
+		    near_start);
 		/* CC-21: a step or a rotation that leaves a front */
 		if (reacts)
 			opportunity(st, dice, u, &p, &q, o);
