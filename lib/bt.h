@@ -677,6 +677,9 @@ bool	 bt_unit_acts(const struct bt_unit *);
 bool	 bt_unit_on_map(const struct bt_unit *);
 struct bt_log_entry *bt_log_add(struct bt_state *, const char *event,
 	    const char *who);
+/* Room for n entries in all, made at once, so that a log of no more adds
+ * them with no allocation (bt-sim: as long as its longest battle). */
+void	 bt_log_reserve(struct bt_state *, size_t n);
 void	 bt_log_text(struct bt_log_entry *, const char *fmt, ...)
 	    __attribute__((format(printf, 2, 3)));
 
