@@ -2221,6 +2221,9 @@ nearest_edge(const struct bt_map *m, const struct pose *p)
  * walled off from every edge is UNREACHED. The window reaches EDGE_LOOK
  * squares past where the unit could go; from its rim on, the way to an
  * edge is taken as straight, so a retreat never scans the whole map.
+ * Its arrays are made when a gap is first asked (field_gap): a retreat
+ * whose first search finds a way off the map weighs no square on it
+ * (rank_search), and most in cc-field do.
  */
 #define EDGE_LOOK	64
 /* every byte 0x7f: the field is set to it by memset */
@@ -2244,6 +2247,11 @@ struct edge_field {
 				 * square but for a flier (CC-15) */
 	bool	*done;
 	bool	 heap;		/* the arrays' block is not the caller's */
+	/* what field_make makes them of, until made */
+	const struct bt_state *st;
+	const struct bt_unit *u;
+	void	*room;
+	bool	 made;
 };
 
 /* The room on the stack for a field's arrays (FIELD_ROOM squares' worth
@@ -2263,18 +2271,17 @@ field_index(const struct edge_field *f, int x, int y)
 	return (y - f->y0 + 1) * f->pw + x - f->x0 + 1;
 }
 
-/* room: FIELD_ROOM * FIELD_SQUARE bytes, aligned as an int, which the
- * field's arrays are in when they fit (field_free). */
+/* The field's window; its arrays are made by field_make, in room:
+ * FIELD_ROOM * FIELD_SQUARE bytes, aligned as an int, when they fit
+ * (field_free). Nothing may move until the last gap is asked. */
 static void
 edge_field(const struct bt_state *st, const struct bt_unit *u, int reach,
     struct edge_field *f, void *room)
 {
 	const struct bt_map *m = &st->map;
-	int look = reach + EDGE_LOOK + u->w + u->h, n, maxgap = 0, *count;
-	int gaps[GAP_ROOM];
-	bool flies = cc_flies(st, u), known[256] = { false }, crossable[256];
-	char *block;
+	int look = reach + EDGE_LOOK + u->w + u->h;
 
+	memset(f, 0, sizeof(*f));	/* none made */
 	f->x0 = u->x - look > 0 ? u->x - look : 0;
 	f->y0 = u->y - look > 0 ? u->y - look : 0;
 	f->x1 = u->x + u->w - 1 + look < m->width - 1 ?
@@ -2284,12 +2291,29 @@ edge_field(const struct bt_state *st, const struct bt_unit *u, int reach,
 	f->w = f->x1 - f->x0 + 1;
 	f->h = f->y1 - f->y0 + 1;
 	f->pw = f->w + 2;
-	n = f->pw * (f->h + 2);
+	f->st = st;
+	f->u = u;
+	f->room = room;
+}
+
+/* The field's arrays, its open squares and its seeds. */
+static void
+field_make(struct edge_field *f)
+{
+	const struct bt_state *st = f->st;
+	const struct bt_unit *u = f->u;
+	const struct bt_map *m = &st->map;
+	int n = f->pw * (f->h + 2), maxgap = 0, *count;
+	int gaps[GAP_ROOM];
+	bool flies = cc_flies(st, u), known[256] = { false }, crossable[256];
+	char *block;
+
+	f->made = true;
 	/* one block: its ints, which are written before they are read
 	 * (d just below), then its bools, zeroed */
 	f->heap = n > FIELD_ROOM;
 	block = f->heap ? bt_xreallocarray(NULL, (size_t)n, FIELD_SQUARE) :
-	    room;
+	    f->room;
 	f->d = (int *)block;
 	f->queue = f->d + n;
 	f->seed = f->queue + n;
@@ -2432,6 +2456,8 @@ field_gap(struct edge_field *f, const struct pose *p)
 {
 	int best = UNREACHED;
 
+	if (!f->made)
+		field_make(f);
 	for (int y = p->y; y < p->y + p->h; y++)
 		for (int x = p->x; x < p->x + p->w;
 		    x += y == p->y || y == p->y + p->h - 1 || p->w == 1 ? 1 :
