@@ -2741,6 +2741,11 @@ cc_retreat(struct bt_state *st, struct bt_dice *dice, struct bt_unit *u)
 	/* the searches' arrays: the one kept's room, and the next's */
 	int rooms[2][BT_SEARCH_ROOM(RETREAT_ROOM) / sizeof(int)], kept = 0;
 	struct occ oc;
+	/* The grid's memory and the map's ground (ground_kept), kept from
+	 * one retreat to the next while the program runs (bt-sim's
+	 * thousands, each process one thread): no allocation a retreat
+	 * once warm, no ground made again. The program's till it exits. */
+	static struct cc_scratch grid_memory;
 	bool can[5] = { true }, pruned[5] = { false };
 	bool turn_safe[5] = { true, true, true, true, true };
 	bool asked[5] = { true };
@@ -2761,7 +2766,7 @@ cc_retreat(struct bt_state *st, struct bt_dice *dice, struct bt_unit *u)
 	 * saves. */
 	grid = field.w == st->map.width && field.h == st->map.height;
 	if (grid)
-		occ_fill(st, u, &oc, NULL);
+		occ_fill(st, u, &oc, &grid_memory);
 	for (int safe = 1; safe >= 0; safe--)
 		for (int t = 0; t < 5; t++) {
 			bool improved;
@@ -2806,7 +2811,7 @@ cc_retreat(struct bt_state *st, struct bt_dice *dice, struct bt_unit *u)
 		}
 	field_free(&field);
 	if (grid)
-		occ_free(&oc, NULL);
+		occ_free(&oc, &grid_memory);
 	if (have) {
 		len = reach_path(&keep, best.at, best.off, path, MAX_RETREAT);
 		if (len < 0)
