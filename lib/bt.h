@@ -403,7 +403,8 @@ struct bt_vp {				/* clash: a side's victory points */
 struct bt_ready {			/* cc: a readied attack (CC-25) */
 	bool		 present;
 	int		 trigger;	/* 0 contact (melee), 1 range (ranged) */
-	char		*target;	/* only this enemy sets it off, or NULL */
+	char		*target;	/* only this enemy sets it off, or NULL;
+					 * the state's strings' (BT_KEPT) */
 	struct bt_marks	 marks;
 };
 struct bt_turn {			/* cc: the active unit's turn so far */
@@ -526,7 +527,9 @@ struct bt_unit {
 	union {
 		struct {	/* cc */
 			struct bt_ready	 ready;	/* reactions (CC-25) */
-			char	*supported_by;	/* ally whose Support it holds (CC-26) */
+			/* ally whose Support it holds (CC-26), or NULL;
+			 * the state's strings' (BT_KEPT) */
+			char	*supported_by;
 			int	 facing;	/* enum bt_facing */
 			int	 fronts;	/* 1 or 4 */
 			int	 damage;
@@ -703,8 +706,10 @@ enum {
 	BT_FLOW = 1 << 2,	/* BT_F_SUB written on one line */
 	BT_ALWAYS = 1 << 3,	/* written even when it has its default */
 	BT_SETUP = 1 << 4,	/* BT_REQ in a state, optional in a scenario */
-	/* BT_F_STR that no program replaces or frees (a unit's side, name,
-	 * type): kept in the state's strings, never freed alone */
+	/* BT_F_STR that no program frees (a unit's side, name, type): kept
+	 * in the state's strings, never freed alone; one a program sets
+	 * points at another of them (cc's supported-by and ready target: a
+	 * unit's id) */
 	BT_KEPT = 1 << 5
 };
 struct bt_load {

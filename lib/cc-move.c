@@ -914,7 +914,6 @@ readied(struct bt_state *st, struct bt_dice *dice, struct bt_unit *u,
 		ranged = e->ready.trigger == 1;
 		e->reacted = true;
 		e->ready.present = false;
-		free(e->ready.target);
 		e->ready.target = NULL;
 		cc_attack(st, dice, e, u, ranged, NULL, CC_READIED);
 	}
