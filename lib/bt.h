@@ -403,7 +403,8 @@ struct bt_vp {				/* clash: a side's victory points */
 struct bt_ready {			/* cc: a readied attack (CC-25) */
 	bool		 present;
 	int		 trigger;	/* 0 contact (melee), 1 range (ranged) */
-	char		*target;	/* only this enemy sets it off, or NULL */
+	char		*target;	/* only this enemy sets it off, or NULL;
+					 * the state's strings' (BT_KEPT) */
 	struct bt_marks	 marks;
 };
 struct bt_turn {			/* cc: the active unit's turn so far */
@@ -526,7 +527,9 @@ struct bt_unit {
 	union {
 		struct {	/* cc */
 			struct bt_ready	 ready;	/* reactions (CC-25) */
-			char	*supported_by;	/* ally whose Support it holds (CC-26) */
+			/* ally whose Support it holds (CC-26), or NULL;
+			 * the state's strings' (BT_KEPT) */
+			char	*supported_by;
 			int	 facing;	/* enum bt_facing */
 			int	 fronts;	/* 1 or 4 */
 			int	 damage;
@@ -677,6 +680,9 @@ bool	 bt_unit_acts(const struct bt_unit *);
 bool	 bt_unit_on_map(const struct bt_unit *);
 struct bt_log_entry *bt_log_add(struct bt_state *, const char *event,
 	    const char *who);
+/* Room for n entries in all, made at once, so that a log of no more adds
+ * them with no allocation (bt-sim: as long as its longest battle). */
+void	 bt_log_reserve(struct bt_state *, size_t n);
 void	 bt_log_text(struct bt_log_entry *, const char *fmt, ...)
 	    __attribute__((format(printf, 2, 3)));
 
@@ -700,8 +706,10 @@ enum {
 	BT_FLOW = 1 << 2,	/* BT_F_SUB written on one line */
 	BT_ALWAYS = 1 << 3,	/* written even when it has its default */
 	BT_SETUP = 1 << 4,	/* BT_REQ in a state, optional in a scenario */
-	/* BT_F_STR that no program replaces or frees (a unit's side, name,
-	 * type): kept in the state's strings, never freed alone */
+	/* BT_F_STR that no program frees (a unit's side, name, type): kept
+	 * in the state's strings, never freed alone; one a program sets
+	 * points at another of them (cc's supported-by and ready target: a
+	 * unit's id) */
 	BT_KEPT = 1 << 5
 };
 struct bt_load {

@@ -293,7 +293,6 @@ cc_attack(struct bt_state *st, struct bt_dice *dice, struct bt_unit *a,
 		adv++, reason(say, &adv_why, "flank (CC-18)");
 	if (edge & EDGE_SUPPORT) {
 		adv++, reason(say, &adv_why, "support (CC-26)");
-		free(a->supported_by);
 		a->supported_by = NULL;
 	}
 	if (edge & EDGE_HIGHER)
@@ -434,7 +433,6 @@ cc_morale(struct bt_state *st, struct bt_dice *dice,
 		return -1;
 	if (u->supported_by != NULL) {	/* CC-26; D-1: any --dis cancels */
 		adv = o->dis ? 0 : 1;
-		free(u->supported_by);
 		u->supported_by = NULL;
 	}
 	s = cc_side(st, u);

@@ -655,29 +655,26 @@ try_move(const struct bt_state *st, const struct bt_unit *u,
 	}
 }
 
+static bool	rects_adjacent(const struct bt_rect *, const struct bt_rect *);
+
 /* CC-13: the first enemy (by id) that going from pose a to pose b brings
- * u into contact with, or NULL. */
+ * u into contact with, or NULL. By footprints, u not moved; next to b is
+ * asked first, as most units are next to neither. */
 static const struct bt_unit *
-new_contact(const struct bt_state *st, struct bt_unit *u,
+new_contact(const struct bt_state *st, const struct bt_unit *u,
     const struct pose *a, const struct pose *b)
 {
-	struct pose keep = pose_of(u);
-	const struct bt_unit *fresh = NULL;
+	struct bt_rect ra = rect_of(a), rb = rect_of(b);
 
-	for (size_t i = 0; i < st->nunits && fresh == NULL; i++) {
+	for (size_t i = 0; i < st->nunits; i++) {
 		const struct bt_unit *e = &st->units[i];
-		bool was;
+		struct bt_rect re = cc_rect(e);
 
-		if (e == u || !cc_in_battle(e) || !cc_enemies(u, e))
-			continue;
-		put(u, a);
-		was = cc_adjacent(u, e);
-		put(u, b);
-		if (!was && cc_adjacent(u, e))
-			fresh = e;
+		if (rects_adjacent(&rb, &re) && !rects_adjacent(&ra, &re) &&
+		    e != u && cc_in_battle(e) && cc_enemies(u, e))
+			return e;
 	}
-	put(u, &keep);
-	return fresh;
+	return NULL;
 }
 
 /* cc_adjacent of two footprints: does a square of b share an edge with
@@ -765,14 +762,17 @@ leaves_front(const struct bt_unit *e, struct bt_unit *u, const struct pose *a,
     const struct pose *b)
 {
 	struct pose keep = pose_of(u);
-	bool before, after;
+	bool before, after = false;
 
 	if (u->status & BT_ST_DISENGAGING)	/* CC-23 */
 		return false;
 	put(u, a);
 	before = cc_front_touches(e, u);
-	put(u, b);
-	after = cc_front_touches(e, u);
+	/* after is asked only of a front u touches at a */
+	if (before) {
+		put(u, b);
+		after = cc_front_touches(e, u);
+	}
 	put(u, &keep);
 	return before && !after;
 }
@@ -865,6 +865,28 @@ provokes_of(const struct bt_state *st, struct bt_unit *u,
 	return provokes_by(st, u, a, b, oc, c, OCC_FRONT);
 }
 
+/*
+ * provokes with no grid, near: may u at a be next to an enemy
+ * (near_enemy)? A front is the strip just beyond a side (cc_strip), so
+ * a unit it touches is next to its unit (cc_adjacent): where u at a is
+ * next to no enemy, it leaves no front, and only a readied one may
+ * react, told by a flag with no other test.
+ */
+static bool
+provokes_near(const struct bt_state *st, struct bt_unit *u,
+    const struct pose *a, const struct pose *b, bool near)
+{
+	for (size_t i = 0; i < st->nunits; i++) {
+		const struct bt_unit *e = &st->units[i];
+
+		if ((near || e->ready.present) && may_react(e, u, NULL) &&
+		    ((near && leaves_front(e, u, a, b)) ||
+		    enters_trigger(st, e, u, a, b)))
+			return true;
+	}
+	return false;
+}
+
 /* Would going from pose a to pose b set off any attack (CC-28's "further
  * danger")? */
 static bool
@@ -874,14 +896,7 @@ provokes(const struct bt_state *st, struct bt_unit *u, const struct pose *a,
 	if (oc != NULL)		/* the grid knows who may react */
 		return provokes_of(st, u, a, b, oc,
 		    classes(oc, rect_of(a), NULL));
-	for (size_t i = 0; i < st->nunits; i++) {
-		const struct bt_unit *e = &st->units[i];
-
-		if (may_react(e, u, NULL) && (leaves_front(e, u, a, b) ||
-		    enters_trigger(st, e, u, a, b)))
-			return true;
-	}
-	return false;
+	return provokes_near(st, u, a, b, true);
 }
 
 /* CC-21: enemies whose front u leaves by going from pose a to pose b
@@ -916,7 +931,6 @@ readied(struct bt_state *st, struct bt_dice *dice, struct bt_unit *u,
 		ranged = e->ready.trigger == 1;
 		e->reacted = true;
 		e->ready.present = false;
-		free(e->ready.target);
 		e->ready.target = NULL;
 		cc_attack(st, dice, e, u, ranged, NULL, CC_READIED);
 	}
@@ -2636,6 +2650,9 @@ nearest_edge(const struct bt_map *m, const struct pose *p)
  * walled off from every edge is UNREACHED. The window reaches EDGE_LOOK
  * squares past where the unit could go; from its rim on, the way to an
  * edge is taken as straight, so a retreat never scans the whole map.
+ * Its arrays are made when a gap is first asked (field_gap): a retreat
+ * whose first search finds a way off the map weighs no square on it
+ * (rank_search), and most in cc-field do.
  */
 #define EDGE_LOOK	64
 /* every byte 0x7f: the field is set to it by memset */
@@ -2659,6 +2676,11 @@ struct edge_field {
 				 * square but for a flier (CC-15) */
 	bool	*done;
 	bool	 heap;		/* the arrays' block is not the caller's */
+	/* what field_make makes them of, until made */
+	const struct bt_state *st;
+	const struct bt_unit *u;
+	void	*room;
+	bool	 made;
 };
 
 /* The room on the stack for a field's arrays (FIELD_ROOM squares' worth
@@ -2678,18 +2700,17 @@ field_index(const struct edge_field *f, int x, int y)
 	return (y - f->y0 + 1) * f->pw + x - f->x0 + 1;
 }
 
-/* room: FIELD_ROOM * FIELD_SQUARE bytes, aligned as an int, which the
- * field's arrays are in when they fit (field_free). */
+/* The field's window; its arrays are made by field_make, in room:
+ * FIELD_ROOM * FIELD_SQUARE bytes, aligned as an int, when they fit
+ * (field_free). Nothing may move until the last gap is asked. */
 static void
 edge_field(const struct bt_state *st, const struct bt_unit *u, int reach,
     struct edge_field *f, void *room)
 {
 	const struct bt_map *m = &st->map;
-	int look = reach + EDGE_LOOK + u->w + u->h, n, maxgap = 0, *count;
-	int gaps[GAP_ROOM];
-	bool flies = cc_flies(st, u), known[256] = { false }, crossable[256];
-	char *block;
+	int look = reach + EDGE_LOOK + u->w + u->h;
 
+	memset(f, 0, sizeof(*f));	/* none made */
 	f->x0 = u->x - look > 0 ? u->x - look : 0;
 	f->y0 = u->y - look > 0 ? u->y - look : 0;
 	f->x1 = u->x + u->w - 1 + look < m->width - 1 ?
@@ -2699,12 +2720,29 @@ edge_field(const struct bt_state *st, const struct bt_unit *u, int reach,
 	f->w = f->x1 - f->x0 + 1;
 	f->h = f->y1 - f->y0 + 1;
 	f->pw = f->w + 2;
-	n = f->pw * (f->h + 2);
+	f->st = st;
+	f->u = u;
+	f->room = room;
+}
+
+/* The field's arrays, its open squares and its seeds. */
+static void
+field_make(struct edge_field *f)
+{
+	const struct bt_state *st = f->st;
+	const struct bt_unit *u = f->u;
+	const struct bt_map *m = &st->map;
+	int n = f->pw * (f->h + 2), maxgap = 0, *count;
+	int gaps[GAP_ROOM];
+	bool flies = cc_flies(st, u), known[256] = { false }, crossable[256];
+	char *block;
+
+	f->made = true;
 	/* one block: its ints, which are written before they are read
 	 * (d just below), then its bools, zeroed */
 	f->heap = n > FIELD_ROOM;
 	block = f->heap ? bt_xreallocarray(NULL, (size_t)n, FIELD_SQUARE) :
-	    room;
+	    f->room;
 	f->d = (int *)block;
 	f->queue = f->d + n;
 	f->seed = f->queue + n;
@@ -2847,6 +2885,8 @@ field_gap(struct edge_field *f, const struct pose *p)
 {
 	int best = UNREACHED;
 
+	if (!f->made)
+		field_make(f);
 	for (int y = p->y; y < p->y + p->h; y++)
 		for (int x = p->x; x < p->x + p->w;
 		    x += y == p->y || y == p->y + p->h - 1 || p->w == 1 ? 1 :
@@ -3130,6 +3170,11 @@ cc_retreat(struct bt_state *st, struct bt_dice *dice, struct bt_unit *u)
 	/* the searches' arrays: the one kept's room, and the next's */
 	int rooms[2][BT_SEARCH_ROOM(RETREAT_ROOM) / sizeof(int)], kept = 0;
 	struct occ oc;
+	/* The grid's memory and the map's ground (ground_kept), kept from
+	 * one retreat to the next while the program runs (bt-sim's
+	 * thousands, each process one thread): no allocation a retreat
+	 * once warm, no ground made again. The program's till it exits. */
+	static struct cc_scratch grid_memory;
 	bool can[5] = { true }, pruned[5] = { false };
 	bool turn_safe[5] = { true, true, true, true, true };
 	bool asked[5] = { true };
@@ -3150,7 +3195,7 @@ cc_retreat(struct bt_state *st, struct bt_dice *dice, struct bt_unit *u)
 	 * saves. */
 	grid = field.w == st->map.width && field.h == st->map.height;
 	if (grid)
-		occ_fill(st, u, &oc, NULL);
+		occ_fill(st, u, &oc, &grid_memory);
 	for (int safe = 1; safe >= 0; safe--)
 		for (int t = 0; t < 5; t++) {
 			bool improved;
@@ -3195,7 +3240,7 @@ cc_retreat(struct bt_state *st, struct bt_dice *dice, struct bt_unit *u)
 		}
 	field_free(&field);
 	if (grid)
-		occ_free(&oc, NULL);
+		occ_free(&oc, &grid_memory);
 	if (have) {
 		len = reach_path(&keep, best.at, best.off, path, MAX_RETREAT);
 		if (len < 0)
@@ -3349,6 +3394,9 @@ cc_move(struct bt_state *st, struct bt_dice *dice, const struct bt_order *o,
 	 * stops once broken or gone */
 	struct pose to[MAX_MOVES];
 	int costs[MAX_MOVES], done;
+	/* near_enemy at to[i] (and at the start), which provokes_near
+	 * asks of the move that leaves it */
+	bool near[MAX_MOVES], near_start;
 	struct pose p, start, alone;
 	struct bt_unit *u;
 	struct bt_log_entry *e;
@@ -3441,8 +3489,8 @@ cc_move(struct bt_state *st, struct bt_dice *dice, const struct bt_order *o,
 		/* a new contact is with an enemy u is next to at q: none
 		 * where it is next to none (cc_in_contact, one test of the
 		 * ring round it a unit, where new_contact moves u twice) */
-		if (near_enemy(st, u, &q, NULL) &&
-		    (touched = new_contact(st, u, &p, &q)) != NULL) {
+		near[i] = near_enemy(st, u, &q, NULL);
+		if (near[i] && (touched = new_contact(st, u, &p, &q)) != NULL) {
 			p = q;		/* CC-13 */
 			stop = i;
 			made_contact = true;
@@ -3476,6 +3524,7 @@ cc_move(struct bt_state *st, struct bt_dice *dice, const struct bt_order *o,
 	}
 	st->turn.present = true;
 	p = start;
+	near_start = near_enemy(st, u, &start, NULL);
 	spent = 0;
 	done = 0;
 	for (int i = 0; i <= stop; i++) {
@@ -3493,7 +3542,8 @@ cc_move(struct bt_state *st, struct bt_dice *dice, const struct bt_order *o,
 		 * what opportunity and readied look for, of every enemy that
 		 * may react to any order (the order's --hold only holds
 		 * more), so where it says none both would find none. */
-		reacts = provokes(st, u, &p, &q, NULL);
+		reacts = provokes_near(st, u, &p, &q, i > 0 ? near[i - 1] :
+		    near_start);
 		/* CC-21: a step or a rotation that leaves a front */
 		if (reacts)
 			opportunity(st, dice, u, &p, &q, o);

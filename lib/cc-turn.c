@@ -114,15 +114,12 @@ start_turn(struct bt_state *st, struct bt_dice *dice, struct bt_unit *u)
 	st->turn.present = true;
 	u->status &= ~(unsigned)BT_ST_DEFENDING;	/* CC-22 */
 	u->ready.present = false;		/* CC-25 */
-	free(u->ready.target);
 	u->ready.target = NULL;
 	for (size_t i = 0; i < st->nunits; i++) {	/* CC-26 */
 		struct bt_unit *a = &st->units[i];
 
-		if (a->supported_by && strcmp(a->supported_by, u->id) == 0) {
-			free(a->supported_by);
+		if (a->supported_by && strcmp(a->supported_by, u->id) == 0)
 			a->supported_by = NULL;
-		}
 	}
 	if (!(u->status & BT_ST_BROKEN))
 		return true;
@@ -315,15 +312,13 @@ cc_act(struct bt_state *st, struct bt_dice *dice, const struct bt_order *o,
 		bt_log_text(e, "%s disengages (CC-23)", u->id);
 		break;
 	case 2:
-		free(other->supported_by);
-		other->supported_by = bt_xstrdup(u->id);
+		other->supported_by = u->id;	/* the state's (BT_KEPT) */
 		bt_log_text(e, "%s supports %s (CC-26)", u->id, other->id);
 		break;
 	default:
 		u->ready.present = true;
 		u->ready.trigger = trigger;
-		free(u->ready.target);
-		u->ready.target = other ? bt_xstrdup(other->id) : NULL;
+		u->ready.target = other ? other->id : NULL;
 		bt_log_text(e, "%s readies a %s attack for %s%s%s (CC-25)",
 		    u->id, trigger ? "ranged" : "melee", other ? other->id :
 		    "an enemy", trigger ? " coming within range" :

@@ -51,7 +51,7 @@ given_turn(const void *obj)
 static const char *const trigger_words[] = { "contact", "range", NULL };
 static const struct bt_field ready_fields[] = {
 	{ .key = "trigger", .type = BT_F_WORD, .off = offsetof(struct bt_ready, trigger), .flags = BT_REQ, .words = trigger_words },
-	{ .key = "target", .type = BT_F_STR, .off = offsetof(struct bt_ready, target) },
+	{ .key = "target", .type = BT_F_STR, .off = offsetof(struct bt_ready, target), .flags = BT_KEPT },
 };
 static const struct bt_schema ready_schema = {
 	"'ready'", ready_fields, 2, offsetof(struct bt_ready, present),
@@ -130,7 +130,7 @@ static const struct bt_field unit_fields[] = {
 	U("flying", BT_F_BOOL, flying, 0, 0, 0),
 	U("reacted", BT_F_BOOL, reacted, 0, 0, 0),
 	{ .key = "ready", .type = BT_F_SUB, .off = offsetof(struct bt_unit, ready), .flags = BT_FLOW, .sub = &ready_schema },
-	U("supported-by", BT_F_STR, supported_by, 0, 0, 0),
+	U("supported-by", BT_F_STR, supported_by, BT_KEPT, 0, 0),
 	{ .key = "status", .type = BT_F_WORDS, .off = offsetof(struct bt_unit, status), .words = bt_status_words },
 	U("notes", BT_F_STR, notes, 0, 0, 0),
 };
@@ -680,7 +680,6 @@ cc_leave_battle(struct bt_state *st, struct bt_unit *u, unsigned why)
 	u->status = (u->status & ~(unsigned)(BT_ST_BROKEN | BT_ST_DEFENDING |
 	    BT_ST_DISENGAGING)) | why;
 	u->ready.present = false;
-	free(u->ready.target);
 	u->ready.target = NULL;
 }
 

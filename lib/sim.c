@@ -259,10 +259,11 @@ tally(struct bt_sim *sim, const struct bt_state *t, const struct bt_state *st)
 }
 
 /* bt_sim_battle, its listings' memory keep's (kept from one battle to
- * the next by play_here), or bt_auto_play's own (keep NULL). */
+ * the next by play_here), or bt_auto_play's own (keep NULL); log_room:
+ * the entries its log has room for from the start (bt_log_reserve). */
 static int
 sim_battle(const struct bt_sim_run *run, long k, struct bt_state *st,
-    bool quiet, bool start_only, struct bt_options *keep)
+    bool quiet, bool start_only, struct bt_options *keep, size_t log_room)
 {
 	const struct bt_state *t = run->template;
 	uint64_t seed = bt_sim_seed(t->has_seed ? t->seed : 0, k);
@@ -274,6 +275,7 @@ sim_battle(const struct bt_sim_run *run, long k, struct bt_state *st,
 
 	bt_state_copy(st, t);
 	st->log_quiet = quiet;
+	bt_log_reserve(st, log_room);
 	if (run->scenario) {
 		struct bt_dice dice;
 		struct bt_error err;
@@ -301,7 +303,7 @@ int
 bt_sim_battle(const struct bt_sim_run *run, long k, struct bt_state *st,
     bool quiet, bool start_only)
 {
-	return sim_battle(run, k, st, quiet, start_only, NULL);
+	return sim_battle(run, k, st, quiet, start_only, NULL, 0);
 }
 
 /* Battles first..last in this process; progress every 64. One
@@ -314,11 +316,17 @@ play_here(const struct bt_sim_run *run, long first, long last,
 	struct bt_state st;
 	struct bt_options keep = { 0 };
 	int status = BT_EXIT_OK;
+	/* each battle's log has room from its start for the longest so far
+	 * and an eighth more: its turns grow it seldom, once battles are
+	 * warm */
+	size_t log_room = 0;
 
 	for (long k = first; k <= last; k++) {
-		status = sim_battle(run, k, &st, true, false, &keep);
+		status = sim_battle(run, k, &st, true, false, &keep, log_room);
 		if (status == BT_EXIT_OK)
 			tally(sim, run->template, &st);
+		if (st.nlog + st.nlog / 8 > log_room)
+			log_room = st.nlog + st.nlog / 8;
 		bt_state_free(&st);
 		if (status != BT_EXIT_OK) {
 			bt_warnx("battle %ld: stopped, exit %d", k, status);

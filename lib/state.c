@@ -1377,6 +1377,15 @@ bt_log_add(struct bt_state *st, const char *event, const char *who)
 	return e;
 }
 
+void
+bt_log_reserve(struct bt_state *st, size_t n)
+{
+	if (n <= st->nlog || n <= st->log_cap)
+		return;
+	st->log_cap = n;
+	st->log = bt_xreallocarray(st->log, st->log_cap, sizeof(*st->log));
+}
+
 /*
  * A text longer than any a state may hold (an initiative tie of hundreds
  * of units, a move of thousands of steps) is cut to fit, on a character's
