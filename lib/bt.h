@@ -563,6 +563,19 @@ struct bt_unit {
 	};
 };
 
+/*
+ * Memory the rules may use while playing (cc: a retreat's grid), the
+ * caller's, kept from one order and one battle to the next so that a
+ * warm battle's turns allocate none of it. The ruleset makes its part at
+ * its first use and says how it is freed; zero it to start,
+ * bt_play_memory_free at the end.
+ */
+struct bt_play_memory {
+	void	*rules;
+	void	(*rules_free)(void *);
+};
+void	 bt_play_memory_free(struct bt_play_memory *);
+
 struct bt_state {
 	int		 version;	/* bt: 1 */
 	const struct bt_ruleset *rules;
@@ -621,6 +634,10 @@ struct bt_state {
 	/* The strings no program replaces (the units' ids, BT_KEPT
 	 * fields): one arena, not a malloc each (issue 19). */
 	struct bt_arena	*strings;
+	/* the caller's (bt_auto_play's, bt-sim's for all its battles), or
+	 * NULL: each use makes and frees its own; neither copied
+	 * (bt_state_copy) nor freed with the state */
+	struct bt_play_memory *memory;
 };
 
 enum bt_load_mode {
@@ -643,7 +660,7 @@ int	 bt_state_read_input(struct bt_state *, struct bt_input *,
 void	 bt_state_free(struct bt_state *);
 /* A deep copy of src into dst (whatever dst held is not freed): every
  * string and list its own, so either is freed or played alone; the log
- * copied as it is, and loud. */
+ * copied as it is, and loud; no memory (st->memory NULL). */
 void	 bt_state_copy(struct bt_state *dst, const struct bt_state *src);
 /* Canonical YAML of the state; caller frees. NULL only if libyaml fails.
  * size_hint: the length it is likely to have (the input's), or 0. */
@@ -1092,7 +1109,9 @@ struct bt_auto {
  * Plays st with the commanders of a until the battle waits for a side
  * they don't play, the battle ends or max_orders are played; *played
  * counts them. Each order goes through bt-order's own line (a refusal
- * is a bug in bt: exit 3). Returns the exit status.
+ * is a bug in bt: exit 3). The rules' memory is st->memory, or with it
+ * NULL its own for these orders, freed at its end. Returns the exit
+ * status.
  */
 int	 bt_auto_play(struct bt_state *, const struct bt_auto *,
 	    long *played);

@@ -1123,6 +1123,7 @@ bt_state_copy(struct bt_state *dst, const struct bt_state *src)
 	*dst = *src;
 	dst->log_quiet = false;
 	dst->strings = NULL;
+	dst->memory = NULL;
 	if (dst->rules != NULL)
 		dup_schema(dst, dst->rules->state, dst);
 	dst->sides = dup_mem(src->sides, src->nsides, sizeof(*src->sides));
@@ -1375,6 +1376,14 @@ bt_log_add(struct bt_state *st, const char *event, const char *who)
 	 * "left its unit this turn"), not the sentence that tells it. */
 	e->quiet = e->rolls.unkept = st->log_quiet;
 	return e;
+}
+
+void
+bt_play_memory_free(struct bt_play_memory *m)
+{
+	if (m->rules_free != NULL)
+		m->rules_free(m->rules);
+	memset(m, 0, sizeof(*m));
 }
 
 void
