@@ -55,9 +55,17 @@ struct bt_error {
 	bool		 quiet;
 };
 extern const char *bt_progname;
-/* Printed after the program's name in every message when set: bt-order
- * names the line of orders it is playing ("orders:3: bt-move"). */
-extern const char *bt_context;
+/* Printed after the program's name in every message when its file is
+ * set: bt-order names the line of orders it is playing ("orders:3:
+ * bt-move"). In parts, put together only when a message is printed: a
+ * battle of bt-sim plays thousands of lines with nothing to say. */
+struct bt_context {
+	const char	*file;		/* NULL: no context */
+	long		 line;
+	int		 col;		/* 0: none */
+	const char	*word;		/* the order's program, or NULL */
+};
+extern struct bt_context bt_context;
 void	 bt_error_init(struct bt_error *, const char *file);
 /* Adds a problem; returns -1 so callers can `return bt_errorf(...)`. */
 int	 bt_errorf(struct bt_error *, int status, int line, int col,
