@@ -369,6 +369,7 @@ struct bt_log_entry {
 };
 struct bt_result {
 	bool		 present;
+	/* the state's strings' (BT_KEPT, bt_set_result) */
 	char		*winner;	/* a side id, or "draw" */
 	char		*reason;
 	struct bt_marks	 marks;
@@ -687,6 +688,11 @@ struct bt_unit *bt_unit_find(const struct bt_state *, const char *id);
  * which grows only for a longer id than it has held: a battle's turns
  * allocate nothing once its ids have each been active. */
 void	 bt_set_active(struct bt_state *, const char *id);
+/* The battle's end: its winner (a side's id, or "draw") and the reason,
+ * printf'd, kept in the state's strings (BT_KEPT: no allocation of their
+ * own, nothing to free), and the log's entry that tells it. */
+void	 bt_set_result(struct bt_state *, const char *winner,
+	    const char *fmt, ...) __attribute__((format(printf, 3, 4)));
 /* A unit named on the command line; when the state has none, NULL with a
  * usage error (exit 2) naming it as what ("unit", "army"). */
 struct bt_unit *bt_unit_operand(const struct bt_state *, const char *id,

@@ -4,6 +4,7 @@
  * canonical form. Each ruleset adds its own top-level keys and its own side
  * and unit tables (cc.c, kingdom.c, clash.c).
  */
+#include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -757,8 +758,8 @@ given_log(const void *obj)
 }
 
 static const struct bt_field result_fields[] = {
-	{ .key = "winner", .type = BT_F_STR, .off = offsetof(struct bt_result, winner), .flags = BT_REQ },
-	{ .key = "reason", .type = BT_F_STR, .off = offsetof(struct bt_result, reason), .flags = BT_REQ },
+	{ .key = "winner", .type = BT_F_STR, .off = offsetof(struct bt_result, winner), .flags = BT_REQ | BT_KEPT },
+	{ .key = "reason", .type = BT_F_STR, .off = offsetof(struct bt_result, reason), .flags = BT_REQ | BT_KEPT },
 };
 static const struct bt_schema result_schema = {
 	"'result'", result_fields, 2, offsetof(struct bt_result, present),
@@ -1227,6 +1228,30 @@ bt_state_emit_to(const struct bt_state *st, struct bt_emitter *em)
 	bt_schema_emit(schema, st, em);
 	bt_emit_end_map(em);
 	schema_free(schema);
+}
+
+void
+bt_set_result(struct bt_state *st, const char *winner, const char *fmt, ...)
+{
+	va_list ap;
+	int n;
+	char *reason;
+
+	va_start(ap, fmt);
+	n = vsnprintf(NULL, 0, fmt, ap);
+	va_end(ap);
+	if (n < 0)
+		bt_oom();
+	reason = bt_arena_alloc(&st->strings, (size_t)n + 1);
+	va_start(ap, fmt);
+	vsnprintf(reason, (size_t)n + 1, fmt, ap);
+	va_end(ap);
+	st->result.present = true;
+	st->result.winner = bt_arena_strdup(&st->strings, winner);
+	st->result.reason = reason;
+	bt_log_text(bt_log_add(st, "result", winner), "the battle is over: "
+	    "%s%s, %s", winner, strcmp(winner, "draw") != 0 ? " wins" : "",
+	    reason);
 }
 
 /* --- lookups --- */
