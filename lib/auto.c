@@ -132,6 +132,8 @@ bt_auto_play(struct bt_state *st, const struct bt_auto *a, long *played)
 {
 	struct bt_orders_opts play = { .key = a->key };
 	struct bt_options own = { 0 }, *o = a->keep != NULL ? a->keep : &own;
+	/* the rules' memory: the caller's, or its own for these orders */
+	struct bt_play_memory own_memory = { 0 };
 	struct bt_rng rng;
 	const char *side;
 	int status = BT_EXIT_OK, s;
@@ -141,6 +143,8 @@ bt_auto_play(struct bt_state *st, const struct bt_auto *a, long *played)
 		bt_options_forget(o);
 	/* one line read a listing, the pick's */
 	o->lazy = true;
+	if (st->memory == NULL)
+		st->memory = &own_memory;
 	while ((side = bt_waiting(st)) != NULL &&
 	    (a->max_orders == 0 || *played < a->max_orders)) {
 		const struct bt_policy *p;
@@ -181,5 +185,8 @@ bt_auto_play(struct bt_state *st, const struct bt_auto *a, long *played)
 		}
 	}
 	bt_options_free(&own);
+	if (st->memory == &own_memory)
+		st->memory = NULL;
+	bt_play_memory_free(&own_memory);
 	return status;
 }

@@ -55,9 +55,17 @@ struct bt_error {
 	bool		 quiet;
 };
 extern const char *bt_progname;
-/* Printed after the program's name in every message when set: bt-order
- * names the line of orders it is playing ("orders:3: bt-move"). */
-extern const char *bt_context;
+/* Printed after the program's name in every message when its file is
+ * set: bt-order names the line of orders it is playing ("orders:3:
+ * bt-move"). In parts, put together only when a message is printed: a
+ * battle of bt-sim plays thousands of lines with nothing to say. */
+struct bt_context {
+	const char	*file;		/* NULL: no context */
+	long		 line;
+	int		 col;		/* 0: none */
+	const char	*word;		/* the order's program, or NULL */
+};
+extern struct bt_context bt_context;
 void	 bt_error_init(struct bt_error *, const char *file);
 /* Adds a problem; returns -1 so callers can `return bt_errorf(...)`. */
 int	 bt_errorf(struct bt_error *, int status, int line, int col,
@@ -361,6 +369,7 @@ struct bt_log_entry {
 };
 struct bt_result {
 	bool		 present;
+	/* the state's strings' (BT_KEPT, bt_set_result) */
 	char		*winner;	/* a side id, or "draw" */
 	char		*reason;
 	struct bt_marks	 marks;
@@ -563,6 +572,19 @@ struct bt_unit {
 	};
 };
 
+/*
+ * Memory the rules may use while playing (cc: a retreat's grid), the
+ * caller's, kept from one order and one battle to the next so that a
+ * warm battle's turns allocate none of it. The ruleset makes its part at
+ * its first use and says how it is freed; zero it to start,
+ * bt_play_memory_free at the end.
+ */
+struct bt_play_memory {
+	void	*rules;
+	void	(*rules_free)(void *);
+};
+void	 bt_play_memory_free(struct bt_play_memory *);
+
 struct bt_state {
 	int		 version;	/* bt: 1 */
 	const struct bt_ruleset *rules;
@@ -621,6 +643,10 @@ struct bt_state {
 	/* The strings no program replaces (the units' ids, BT_KEPT
 	 * fields): one arena, not a malloc each (issue 19). */
 	struct bt_arena	*strings;
+	/* the caller's (bt_auto_play's, bt-sim's for all its battles), or
+	 * NULL: each use makes and frees its own; neither copied
+	 * (bt_state_copy) nor freed with the state */
+	struct bt_play_memory *memory;
 };
 
 enum bt_load_mode {
@@ -643,7 +669,7 @@ int	 bt_state_read_input(struct bt_state *, struct bt_input *,
 void	 bt_state_free(struct bt_state *);
 /* A deep copy of src into dst (whatever dst held is not freed): every
  * string and list its own, so either is freed or played alone; the log
- * copied as it is, and loud. */
+ * copied as it is, and loud; no memory (st->memory NULL). */
 void	 bt_state_copy(struct bt_state *dst, const struct bt_state *src);
 /* Canonical YAML of the state; caller frees. NULL only if libyaml fails.
  * size_hint: the length it is likely to have (the input's), or 0. */
@@ -662,6 +688,11 @@ struct bt_unit *bt_unit_find(const struct bt_state *, const char *id);
  * which grows only for a longer id than it has held: a battle's turns
  * allocate nothing once its ids have each been active. */
 void	 bt_set_active(struct bt_state *, const char *id);
+/* The battle's end: its winner (a side's id, or "draw") and the reason,
+ * printf'd, kept in the state's strings (BT_KEPT: no allocation of their
+ * own, nothing to free), and the log's entry that tells it. */
+void	 bt_set_result(struct bt_state *, const char *winner,
+	    const char *fmt, ...) __attribute__((format(printf, 3, 4)));
 /* A unit named on the command line; when the state has none, NULL with a
  * usage error (exit 2) naming it as what ("unit", "army"). */
 struct bt_unit *bt_unit_operand(const struct bt_state *, const char *id,
@@ -1092,7 +1123,9 @@ struct bt_auto {
  * Plays st with the commanders of a until the battle waits for a side
  * they don't play, the battle ends or max_orders are played; *played
  * counts them. Each order goes through bt-order's own line (a refusal
- * is a bug in bt: exit 3). Returns the exit status.
+ * is a bug in bt: exit 3). The rules' memory is st->memory, or with it
+ * NULL its own for these orders, freed at its end. Returns the exit
+ * status.
  */
 int	 bt_auto_play(struct bt_state *, const struct bt_auto *,
 	    long *played);

@@ -3151,6 +3151,31 @@ reach_costs(const struct reach *rc, int at, int n, int *cost)
 		cost[k] = (rc->s.dist[i] - rc->s.dist[rc->s.prev[i]]) / TIE;
 }
 
+static void
+play_scratch_free(void *sc)
+{
+	cc_scratch_free(sc);
+	free(sc);
+}
+
+/* The retreat's grid memory and the map's ground (ground_kept), in the
+ * caller's memory (st->memory) from one retreat to the next: no
+ * allocation a retreat once warm, no ground made again; or NULL, the
+ * grid's own (a one-shot program's single order). */
+static struct cc_scratch *
+play_scratch(const struct bt_state *st)
+{
+	struct bt_play_memory *m = st->memory;
+
+	if (m == NULL)
+		return NULL;
+	if (m->rules == NULL) {
+		m->rules = bt_xcalloc(1, sizeof(struct cc_scratch));
+		m->rules_free = play_scratch_free;
+	}
+	return m->rules;
+}
+
 /*
  * CC-28: a broken unit's retreat, with all its movement, to the best end
  * of all it can reach (struct retreat_end, better), with the free turn
@@ -3170,11 +3195,7 @@ cc_retreat(struct bt_state *st, struct bt_dice *dice, struct bt_unit *u)
 	/* the searches' arrays: the one kept's room, and the next's */
 	int rooms[2][BT_SEARCH_ROOM(RETREAT_ROOM) / sizeof(int)], kept = 0;
 	struct occ oc;
-	/* The grid's memory and the map's ground (ground_kept), kept from
-	 * one retreat to the next while the program runs (bt-sim's
-	 * thousands, each process one thread): no allocation a retreat
-	 * once warm, no ground made again. The program's till it exits. */
-	static struct cc_scratch grid_memory;
+	struct cc_scratch *grid_memory = play_scratch(st);
 	bool can[5] = { true }, pruned[5] = { false };
 	bool turn_safe[5] = { true, true, true, true, true };
 	bool asked[5] = { true };
@@ -3195,7 +3216,7 @@ cc_retreat(struct bt_state *st, struct bt_dice *dice, struct bt_unit *u)
 	 * saves. */
 	grid = field.w == st->map.width && field.h == st->map.height;
 	if (grid)
-		occ_fill(st, u, &oc, &grid_memory);
+		occ_fill(st, u, &oc, grid_memory);
 	for (int safe = 1; safe >= 0; safe--)
 		for (int t = 0; t < 5; t++) {
 			bool improved;
@@ -3240,7 +3261,7 @@ cc_retreat(struct bt_state *st, struct bt_dice *dice, struct bt_unit *u)
 		}
 	field_free(&field);
 	if (grid)
-		occ_free(&oc, &grid_memory);
+		occ_free(&oc, grid_memory);
 	if (have) {
 		len = reach_path(&keep, best.at, best.off, path, MAX_RETREAT);
 		if (len < 0)

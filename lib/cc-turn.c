@@ -48,7 +48,6 @@ cc_battle_over(struct bt_state *st, bool limit_reached)
 	size_t alive = 0, last = 0;
 	int best = -1, hp_best = -1;
 	bool tie = false;
-	char *reason = NULL;
 
 	if (st->result.present)
 		return true;
@@ -76,30 +75,18 @@ cc_battle_over(struct bt_state *st, bool limit_reached)
 	}
 	if (alive > 1 && !limit_reached)
 		return false;
-	st->result.present = true;
-	free(st->result.winner);
-	free(st->result.reason);
-	if (alive == 1) {
-		st->result.winner = bt_xstrdup(st->sides[last].id);
-		reason = bt_xasprintf("the units of every other side are broken, "
-		    "destroyed or gone (CC-1)");
-	} else if (alive == 0) {
-		st->result.winner = bt_xstrdup("draw");
-		reason = bt_xasprintf("no side has an unbroken unit left "
+	if (alive == 1)
+		bt_set_result(st, st->sides[last].id, "the units of every "
+		    "other side are broken, destroyed or gone (CC-1)");
+	else if (alive == 0)
+		bt_set_result(st, "draw", "no side has an unbroken unit left "
 		    "(CC-1)");
-	} else {
-		st->result.winner = bt_xstrdup(tie ? "draw" :
-		    st->sides[best].id);
-		reason = bt_xasprintf("the round limit of %d is over; %s with "
-		    "%d HP on the map (CC-1)", st->round_limit, tie ?
-		    "equal" : "most", hp_best);
-	}
-	st->result.reason = reason;
+	else
+		bt_set_result(st, tie ? "draw" : st->sides[best].id, "the "
+		    "round limit of %d is over; %s with %d HP on the map "
+		    "(CC-1)", st->round_limit, tie ? "equal" : "most", hp_best);
 	bt_set_active(st, NULL);
 	memset(&st->turn, 0, sizeof(st->turn));
-	bt_log_text(bt_log_add(st, "result", st->result.winner), "the battle "
-	    "is over: %s%s, %s", st->result.winner,
-	    strcmp(st->result.winner, "draw") ? " wins" : "", reason);
 	return true;
 }
 

@@ -330,7 +330,6 @@ battle_over(struct bt_state *st)
 {
 	int top = -1, next = -1, ntop = 0, nwon = 0, nforce = 0;
 	const char *best = NULL, *force = NULL;
-	char *reason;
 
 	for (size_t i = 0; i < st->nsides; i++) {
 		const char *s = st->sides[i].id;
@@ -350,34 +349,29 @@ battle_over(struct bt_state *st)
 	/* The reason says which way it was won: "first" only when no other
 	 * side got there in the same round. */
 	if (top >= CLASH_WIN_VP) {
-		st->result.winner = bt_xstrdup(ntop == 1 ? best : "draw");
+		const char *winner = ntop == 1 ? best : "draw";
+
 		if (nwon == 1)
-			reason = bt_xasprintf("first to %d victory points, "
+			bt_set_result(st, winner, "first to %d victory points, "
 			    "with %d (CL-12)", CLASH_WIN_VP, top);
 		else if (ntop == 1)
-			reason = bt_xasprintf("%d sides reached %d victory "
+			bt_set_result(st, winner, "%d sides reached %d victory "
 			    "points in the same round, and %s has the higher "
 			    "total, %d to %d (CL-12)", nwon, CLASH_WIN_VP, best,
 			    top, next);
 		else
-			reason = bt_xasprintf("%d sides reached %d victory "
+			bt_set_result(st, winner, "%d sides reached %d victory "
 			    "points in the same round, each with %d (CL-12)",
 			    ntop, CLASH_WIN_VP, top);
-	} else if (nforce <= 1) {
-		st->result.winner = bt_xstrdup(nforce == 1 ? force : "draw");
-		reason = nforce == 1 ? bt_xasprintf("every other side has no "
-		    "unbroken unit and no solo left in the battle (CL-12)") :
-		    bt_xasprintf("no side has an unbroken unit or a solo left "
-		    "in the battle (CL-12)");
-	} else
+	} else if (nforce == 1)
+		bt_set_result(st, force, "every other side has no unbroken "
+		    "unit and no solo left in the battle (CL-12)");
+	else if (nforce == 0)
+		bt_set_result(st, "draw", "no side has an unbroken unit or a "
+		    "solo left in the battle (CL-12)");
+	else
 		return false;
-	free(st->result.reason);
-	st->result.reason = reason;
-	st->result.present = true;
 	bt_set_active(st, NULL);
-	bt_log_text(bt_log_add(st, "result", st->result.winner), "the battle "
-	    "is over: %s%s, %s", st->result.winner,
-	    strcmp(st->result.winner, "draw") ? " wins" : "", reason);
 	return true;
 }
 

@@ -10,7 +10,7 @@
 #include "bt.h"
 
 const char *bt_progname = "bt";
-const char *bt_context;
+struct bt_context bt_context;
 static void (*fatal_cleanup)(void);
 
 /*
@@ -117,10 +117,19 @@ put_escaped(const char *s, FILE *fp)
 static void
 prefix(FILE *fp)
 {
+	const struct bt_context *c = &bt_context;
+
 	put_escaped(bt_progname, fp);
 	fputs(": ", fp);
-	if (bt_context != NULL) {
-		put_escaped(bt_context, fp);
+	if (c->file != NULL) {
+		put_escaped(c->file, fp);
+		fprintf(fp, ":%ld", c->line);
+		if (c->col > 0)
+			fprintf(fp, ":%d", c->col);
+		if (c->word != NULL) {
+			fputs(": ", fp);
+			put_escaped(c->word, fp);
+		}
 		fputs(": ", fp);
 	}
 }

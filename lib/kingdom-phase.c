@@ -632,21 +632,6 @@ km_aftermath(struct bt_state *st, struct bt_dice *dice)
 	free(v);
 }
 
-/* Writes the result (the sides' outcomes are set) and the aftermath. */
-static void
-end_battle(struct bt_state *st, struct bt_dice *dice, const char *winner,
-    char *reason)
-{
-	st->result.present = true;
-	free(st->result.winner);
-	free(st->result.reason);
-	st->result.winner = bt_xstrdup(winner);
-	st->result.reason = reason;
-	bt_log_text(bt_log_add(st, "result", winner), "the battle is over: "
-	    "%s%s, %s", winner, strcmp(winner, "draw") ? " wins" : "", reason);
-	km_aftermath(st, dice);
-}
-
 /* Which of the two sides have armies on the field. */
 static void
 sides_up(const struct bt_state *st, bool up[2])
@@ -672,11 +657,12 @@ km_battle_over(struct bt_state *st, struct bt_dice *dice)
 	if (up[0] || up[1]) {
 		const char *w = st->sides[up[0] ? 0 : 1].id;
 
-		end_battle(st, dice, w, bt_xasprintf("%s alone has armies on "
-		    "the field (KM-13)", w));
+		bt_set_result(st, w, "%s alone has armies on the field "
+		    "(KM-13)", w);
 	} else
-		end_battle(st, dice, "draw", bt_xstrdup("no side has an army "
-		    "left on the field (KM-13)"));
+		bt_set_result(st, "draw", "no side has an army left on the "
+		    "field (KM-13)");
+	km_aftermath(st, dice);	/* the sides' outcomes are set */
 	return true;
 }
 
@@ -718,8 +704,9 @@ km_ceasefire(struct bt_state *st, struct bt_dice *dice,
 	}
 	for (size_t i = 0; i < st->nsides; i++)
 		st->sides[i].outcome = KM_CEASEFIRE;
-	end_battle(st, dice, "draw", bt_xstrdup("both sides agreed to a "
-	    "ceasefire (KM-15)"));
+	bt_set_result(st, "draw", "both sides agreed to a ceasefire "
+	    "(KM-15)");
+	km_aftermath(st, dice);
 }
 
 /* The next turn: records cleared, round 2's maneuver order rolled. */

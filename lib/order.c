@@ -505,56 +505,31 @@ split(const char *line, struct words *w, char *why, size_t size, int *col)
 	}
 }
 
-/* The context of the messages about one line: "FILE:LINE". */
-static char *
-place(const char *name, long line, int col)
+/* The context of the messages about one line: "FILE:LINE[:COL]", and
+ * the order's WORD after when word is not NULL (bt_context). */
+static void
+set_place(const char *name, long line, int col, const char *word)
 {
-	return col > 0 ? bt_xasprintf("%s:%ld:%d", name, line, col) :
-	    bt_xasprintf("%s:%ld", name, line);
+	bt_context.file = name;
+	bt_context.line = line;
+	bt_context.col = col;
+	bt_context.word = word;
 }
 
-/*
- * The context of the messages about an order: "FILE:LINE: WORD" (LINE
- * from 0), as place would print it, put together by hand: bt_auto_play
- * plays every order of a battle through play_line, and printf was most
- * of what a line cost besides the order itself. In room (size bytes)
- * when it fits, else allocated: the caller frees what is not room.
- */
-static char *
-order_place(const char *name, long line, const char *word, char *room,
-    size_t size)
+static void
+no_place(void)
 {
-	char digits[24];
-	size_t nd = 0, ln = strlen(name), lw = strlen(word);
-	char *s, *t;
-
-	do
-		digits[nd++] = (char)('0' + line % 10);
-	while ((line /= 10) > 0 && nd < sizeof(digits));
-	s = t = ln + nd + lw + 4 <= size ? room :
-	    bt_xmalloc(ln + nd + lw + 4);
-	memcpy(t, name, ln);
-	t += ln;
-	*t++ = ':';
-	while (nd > 0)
-		*t++ = digits[--nd];
-	*t++ = ':';
-	*t++ = ' ';
-	memcpy(t, word, lw + 1);
-	return s;
+	memset(&bt_context, 0, sizeof(bt_context));
 }
 
 /* Says where the orders stopped, and that none of them counts. */
 static void
 stop_here(const char *name, long n, int status)
 {
-	char *where = place(name, n, 0);
-
-	bt_context = where;
+	set_place(name, n, 0, NULL);
 	bt_warnx("the orders stop here, exit %d: none of them is applied",
 	    status);
-	bt_context = NULL;
-	free(where);
+	no_place();
 }
 
 /*
@@ -648,23 +623,22 @@ play_line(struct bt_state *st, const char *name, long n, const char *line,
 	struct bt_order o;
 	struct bt_cli c = { .color = -1, .key = opts->key, .nonce = nonce };
 	const struct program *p;
-	char *where = NULL, why[128], room[128];
+	char why[128];
 	int col, status = BT_EXIT_OK;
 
 	words_init(&w);
 	if ((status = split(line, &w, why, sizeof(why), &col)) != 0) {
-		bt_context = where = place(name, n, col);
+		set_place(name, n, col, NULL);
 		bt_warnx("%s", why);
 	} else if (w.n == 0)		/* blank, or a comment */
 		;
 	else if ((p = program_find(w.v[0])) == NULL) {
-		bt_context = where = place(name, n, 0);
+		set_place(name, n, 0, NULL);
 		bt_warnx("'%s' is not an order: one of bt-move, bt-attack, "
 		    "bt-act, bt-morale or bt-resolve", w.v[0]);
 		status = BT_EXIT_USAGE;
 	} else {
-		bt_context = where = order_place(name, n, w.v[0], room,
-		    sizeof(room));
+		set_place(name, n, 0, w.v[0]);
 		if (parse(p, (int)w.n, w.v, &o, &c, true) != BT_PARSE_OK)
 			status = BT_EXIT_USAGE;
 		else if ((status = table_refuses(st, opts, &o, &c,
@@ -673,9 +647,7 @@ play_line(struct bt_state *st, const char *name, long n, const char *line,
 		bt_order_free(&o);
 		free(c.rolls);
 	}
-	bt_context = NULL;
-	if (where != room)
-		free(where);
+	no_place();
 	words_free(&w);
 	return status;
 }
@@ -745,12 +717,9 @@ is_mark(const char *s, const char *end, const char *mark)
 static int
 file_problem(const char *name, long n, int status, const char *msg)
 {
-	char *where = place(name, n, 0);
-
-	bt_context = where;
+	set_place(name, n, 0, NULL);
 	bt_warnx("%s", msg);
-	bt_context = NULL;
-	free(where);
+	no_place();
 	return status;
 }
 
@@ -896,13 +865,10 @@ bt_orders_play_as(struct bt_state *st, const char *name, const char *text,
 	if ((status = mail_block(name, &text, &end, &first)) != BT_EXIT_OK)
 		return status;
 	if ((n = too_many(text, end)) > 0) {
-		char *where = place(name, first + n, 0);
-
-		bt_context = where;
+		set_place(name, first + n, 0, NULL);
 		bt_warnx("more than %d orders in one file: no battle needs so "
 		    "many; split them into turns", BT_MAX_ORDERS);
-		bt_context = NULL;
-		free(where);
+		no_place();
 		return BT_EXIT_DATA;
 	}
 	if (opts == NULL)
@@ -913,7 +879,7 @@ bt_orders_play_as(struct bt_state *st, const char *name, const char *text,
 	for (const char *s = text; s < end && status == BT_EXIT_OK;) {
 		const char *nl = memchr(s, '\n', (size_t)(end - s));
 		size_t l = (size_t)((nl != NULL ? nl : end) - s), bad, size;
-		char *line, *where;
+		char *line;
 
 		n++;
 		/* Mailers end lines with CR LF. */
@@ -926,10 +892,9 @@ bt_orders_play_as(struct bt_state *st, const char *name, const char *text,
 		if ((bad = bt_text_bad(s, l, false, &size)) < l) {
 			char *why = bt_text_why(s + bad, size, "an order");
 
-			bt_context = where = place(name, n, (int)bad + 1);
+			set_place(name, n, (int)bad + 1, NULL);
 			bt_warnx("%s", why);
-			bt_context = NULL;
-			free(where);
+			no_place();
 			free(why);
 			status = BT_EXIT_DATA;
 		} else

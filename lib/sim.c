@@ -258,12 +258,14 @@ tally(struct bt_sim *sim, const struct bt_state *t, const struct bt_state *st)
 		st->rules->sim_tally(t, st, sim);
 }
 
-/* bt_sim_battle, its listings' memory keep's (kept from one battle to
- * the next by play_here), or bt_auto_play's own (keep NULL); log_room:
- * the entries its log has room for from the start (bt_log_reserve). */
+/* bt_sim_battle, its listings' memory keep's and the rules' memory's
+ * (kept from one battle to the next by play_here), or bt_auto_play's own
+ * (keep and memory NULL); log_room: the entries its log has room for
+ * from the start (bt_log_reserve). */
 static int
 sim_battle(const struct bt_sim_run *run, long k, struct bt_state *st,
-    bool quiet, bool start_only, struct bt_options *keep, size_t log_room)
+    bool quiet, bool start_only, struct bt_options *keep,
+    struct bt_play_memory *memory, size_t log_room)
 {
 	const struct bt_state *t = run->template;
 	uint64_t seed = bt_sim_seed(t->has_seed ? t->seed : 0, k);
@@ -275,6 +277,7 @@ sim_battle(const struct bt_sim_run *run, long k, struct bt_state *st,
 
 	bt_state_copy(st, t);
 	st->log_quiet = quiet;
+	st->memory = memory;
 	bt_log_reserve(st, log_room);
 	if (run->scenario) {
 		struct bt_dice dice;
@@ -303,18 +306,19 @@ int
 bt_sim_battle(const struct bt_sim_run *run, long k, struct bt_state *st,
     bool quiet, bool start_only)
 {
-	return sim_battle(run, k, st, quiet, start_only, NULL, 0);
+	return sim_battle(run, k, st, quiet, start_only, NULL, NULL, 0);
 }
 
 /* Battles first..last in this process; progress every 64. One
- * listing's memory for them all (the options, the search's), so that a
- * battle after the first allocates none of it. */
+ * listing's memory for them all (the options, the search's) and one of
+ * the rules', so that a battle after the first allocates none of it. */
 static int
 play_here(const struct bt_sim_run *run, long first, long last,
     struct bt_sim *sim, void (*progress)(void *, long), void *arg)
 {
 	struct bt_state st;
 	struct bt_options keep = { 0 };
+	struct bt_play_memory memory = { 0 };
 	int status = BT_EXIT_OK;
 	/* each battle's log has room from its start for the longest so far
 	 * and an eighth more: its turns grow it seldom, once battles are
@@ -322,7 +326,8 @@ play_here(const struct bt_sim_run *run, long first, long last,
 	size_t log_room = 0;
 
 	for (long k = first; k <= last; k++) {
-		status = sim_battle(run, k, &st, true, false, &keep, log_room);
+		status = sim_battle(run, k, &st, true, false, &keep, &memory,
+		    log_room);
 		if (status == BT_EXIT_OK)
 			tally(sim, run->template, &st);
 		if (st.nlog + st.nlog / 8 > log_room)
@@ -331,6 +336,7 @@ play_here(const struct bt_sim_run *run, long first, long last,
 		if (status != BT_EXIT_OK) {
 			bt_warnx("battle %ld: stopped, exit %d", k, status);
 			bt_options_free(&keep);
+			bt_play_memory_free(&memory);
 			return status;
 		}
 		if (progress != NULL && ((k - first + 1) % 64 == 0 ||
@@ -338,6 +344,7 @@ play_here(const struct bt_sim_run *run, long first, long last,
 			progress(arg, k - first + 1);
 	}
 	bt_options_free(&keep);
+	bt_play_memory_free(&memory);
 	add_range(sim, first, last);
 	return status;
 }

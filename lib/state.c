@@ -4,6 +4,7 @@
  * canonical form. Each ruleset adds its own top-level keys and its own side
  * and unit tables (cc.c, kingdom.c, clash.c).
  */
+#include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -757,8 +758,8 @@ given_log(const void *obj)
 }
 
 static const struct bt_field result_fields[] = {
-	{ .key = "winner", .type = BT_F_STR, .off = offsetof(struct bt_result, winner), .flags = BT_REQ },
-	{ .key = "reason", .type = BT_F_STR, .off = offsetof(struct bt_result, reason), .flags = BT_REQ },
+	{ .key = "winner", .type = BT_F_STR, .off = offsetof(struct bt_result, winner), .flags = BT_REQ | BT_KEPT },
+	{ .key = "reason", .type = BT_F_STR, .off = offsetof(struct bt_result, reason), .flags = BT_REQ | BT_KEPT },
 };
 static const struct bt_schema result_schema = {
 	"'result'", result_fields, 2, offsetof(struct bt_result, present),
@@ -997,6 +998,11 @@ bt_state_free(struct bt_state *st)
 	free(st->order);	/* its ids are borrowed */
 	free(st->order_at);
 	for (size_t i = 0; i < st->nlog; i++) {
+		/* a quiet entry owns nothing: its event and who are the
+		 * strings', its text and rolls never made (bt_log_add); a
+		 * battle of bt-sim has hundreds */
+		if (st->log[i].quiet)
+			continue;
 		bt_schema_free(&log_schema, &st->log[i]);
 		free(st->log[i].rolls.v);
 	}
@@ -1123,6 +1129,7 @@ bt_state_copy(struct bt_state *dst, const struct bt_state *src)
 	*dst = *src;
 	dst->log_quiet = false;
 	dst->strings = NULL;
+	dst->memory = NULL;
 	if (dst->rules != NULL)
 		dup_schema(dst, dst->rules->state, dst);
 	dst->sides = dup_mem(src->sides, src->nsides, sizeof(*src->sides));
@@ -1226,6 +1233,30 @@ bt_state_emit_to(const struct bt_state *st, struct bt_emitter *em)
 	bt_schema_emit(schema, st, em);
 	bt_emit_end_map(em);
 	schema_free(schema);
+}
+
+void
+bt_set_result(struct bt_state *st, const char *winner, const char *fmt, ...)
+{
+	va_list ap;
+	int n;
+	char *reason;
+
+	va_start(ap, fmt);
+	n = vsnprintf(NULL, 0, fmt, ap);
+	va_end(ap);
+	if (n < 0)
+		bt_oom();
+	reason = bt_arena_alloc(&st->strings, (size_t)n + 1);
+	va_start(ap, fmt);
+	vsnprintf(reason, (size_t)n + 1, fmt, ap);
+	va_end(ap);
+	st->result.present = true;
+	st->result.winner = bt_arena_strdup(&st->strings, winner);
+	st->result.reason = reason;
+	bt_log_text(bt_log_add(st, "result", winner), "the battle is over: "
+	    "%s%s, %s", winner, strcmp(winner, "draw") != 0 ? " wins" : "",
+	    reason);
 }
 
 /* --- lookups --- */
@@ -1375,6 +1406,14 @@ bt_log_add(struct bt_state *st, const char *event, const char *who)
 	 * "left its unit this turn"), not the sentence that tells it. */
 	e->quiet = e->rolls.unkept = st->log_quiet;
 	return e;
+}
+
+void
+bt_play_memory_free(struct bt_play_memory *m)
+{
+	if (m->rules_free != NULL)
+		m->rules_free(m->rules);
+	memset(m, 0, sizeof(*m));
 }
 
 void
