@@ -766,8 +766,10 @@ end_keep(struct ends *e, int k)
 
 /* The end of slot k of e (end_index; e's spare if -1), made from the
  * foes as they are measured from its footprint, d its nearest's (the
- * answer of nearest). */
-static const struct end *
+ * answer of nearest). Inline: made for a footprint in two a move
+ * weighs, most of them no further, its call and its saving of
+ * registers were a quarter of its work. */
+static inline __attribute__((always_inline)) const struct end *
 end_made(const struct bt_state *st, struct foes *f, struct ends *e, int k,
     const struct bt_unit *u, int d, bool acted)
 {
