@@ -867,7 +867,10 @@ move_worth(const struct bt_state *st, struct foes *f, struct ends *e,
 	const struct end *n = end_at(st, f, e, u, op, acted, bounded, above);
 	double less, provoke, attack = 0;
 
-	if (n->hopeless)
+	/* most moves end where even the most is no more than the bar:
+	 * left before their cost and provoking are made, which only
+	 * subtract from it */
+	if (n->hopeless || (bounded && n->most <= above))
 		return false;
 	less = 0.001 * op->cost, provoke = op->provokes ? W_PROVOKE : 0;
 	if (bounded && n->most - less - provoke <= above)
