@@ -148,6 +148,21 @@ pipeline() {
 	assert_output $'seeds:\n- [1, 5]\n- [10, 17]\nbattles: 13'
 }
 
+# A process keeps the answers of its movement searches for the searches
+# after (lib/cc-move.c, the kept answers), so a battle late in a run is
+# searched with answers the battles before it left: each part below starts
+# with none, the one run with 150 battles' worth for its last ones.
+@test "bt-sim: a battle ends the same however many were played before it in the process (the kept searches): one run of 200 against 8 runs of 25, merged" {
+	for p in general simple; do
+		bt-sim --seeds 1-200 -p "$p" "$FIELD" > one.yaml
+		for a in 1 26 51 76 101 126 151 176; do
+			bt-sim --seeds "$a-$((a + 24))" -p "$p" "$FIELD" > "part-$a.yaml"
+		done
+		bt-sim --merge part-*.yaml > merged.yaml
+		cmp one.yaml merged.yaml
+	done
+}
+
 @test "bt-sim --merge refuses overlapping seeds, another battle or other policies, with nothing on stdout" {
 	bt-sim --seeds 1-4 -p random "$FIELD" > a.yaml
 	bt-sim --seeds 3-6 -p random "$FIELD" > b.yaml
