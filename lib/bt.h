@@ -353,6 +353,10 @@ struct bt_map {
 	int		 width, height;
 	int		 square;	/* feet a square (50 in cc) */
 	char		**rows;		/* height strings of width letters */
+	/* the rows' name: each read gets its own, and a copy keeps it (the
+	 * rows are never changed once read), so that an equal name is of
+	 * the same letters; 0 for rows not read */
+	unsigned long	 letters;
 	struct bt_pos	*row_at;
 	struct bt_zone	*zones;
 	size_t		 nzones;

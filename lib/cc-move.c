@@ -1937,6 +1937,9 @@ ground_fill(const struct bt_state *st, unsigned char *g)
 struct ground_kept {
 	int		 w, h;
 	unsigned char	*letters;	/* [y * w + x], then the grounds */
+	/* the name of rows last found to be the letters (struct bt_map's
+	 * letters), or 0: a map of that name is of them with no compare */
+	unsigned long	 name;
 	/* the grounds made, each unlike the others, in room for
 	 * GROUNDS_KEPT after the letters */
 	int		 nground;
@@ -1944,17 +1947,22 @@ struct ground_kept {
 	int		 weather[GROUNDS_KEPT], of[GROUNDS_KEPT], nweather;
 };
 
-/* Are the letters of st's map k's? */
+/* Are the letters of st's map k's? Asked of every search: by the map's
+ * name once they have been found to be. */
 static bool
-ground_letters(const struct bt_state *st, const struct ground_kept *k)
+ground_letters(const struct bt_state *st, struct ground_kept *k)
 {
-	if (k->letters == NULL || k->w != st->map.width ||
-	    k->h != st->map.height)
+	if (k->letters == NULL)
+		return false;
+	if (k->name != 0 && k->name == st->map.letters)
+		return true;
+	if (k->w != st->map.width || k->h != st->map.height)
 		return false;
 	for (int y = 0; y < k->h; y++)
 		if (memcmp(k->letters + (size_t)y * k->w, st->map.rows[y],
 		    (size_t)k->w) != 0)
 			return false;
+	k->name = st->map.letters;
 	return true;
 }
 
@@ -1990,6 +1998,7 @@ ground_kept(const struct bt_state *st, struct cc_scratch *sc, int *id)
 		k->letters = bt_xmalloc((GROUNDS_KEPT + 1) * squares + 1);
 		k->w = st->map.width;
 		k->h = st->map.height;
+		k->name = st->map.letters;
 		for (int y = 0; y < k->h; y++)
 			memcpy(k->letters + (size_t)y * k->w, st->map.rows[y],
 			    (size_t)k->w);
