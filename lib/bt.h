@@ -353,6 +353,10 @@ struct bt_map {
 	int		 width, height;
 	int		 square;	/* feet a square (50 in cc) */
 	char		**rows;		/* height strings of width letters */
+	/* the rows' name: each read gets its own, and a copy keeps it (the
+	 * rows are never changed once read), so that an equal name is of
+	 * the same letters; 0 for rows not read */
+	unsigned long	 letters;
 	struct bt_pos	*row_at;
 	struct bt_zone	*zones;
 	size_t		 nzones;
@@ -1041,10 +1045,12 @@ struct bt_option *bt_options_add(struct bt_options *, enum bt_option_kind,
  * option. */
 char	*bt_options_add_room(struct bt_options *, enum bt_option_kind,
 	    const char *unit, size_t len, size_t slack, struct bt_option **);
-/* An option whose line is the ruleset's to write when asked (its
- * line_of): line, BT_OPTION_WAY | the way; no text of its own. */
-struct bt_option *bt_options_add_way(struct bt_options *,
-	    enum bt_option_kind, const char *unit, size_t line);
+/* n options whose lines are the ruleset's to write when asked (its
+ * line_of), the first of them returned: each line to be set by the
+ * caller, BT_OPTION_WAY | the way; no text of their own. One call for
+ * all the ways of a search. */
+struct bt_option *bt_options_add_ways(struct bt_options *,
+	    enum bt_option_kind, const char *unit, size_t n);
 /* Tells the ruleset's memo which of a lazy listing's options was
  * chosen, st still as it was listed: it may keep what only some picks
  * need (cc: its key, for a unit listed the same moves again). */

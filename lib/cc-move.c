@@ -1268,7 +1268,7 @@ struct pose_search {
 	int		 nreached;	/* the nodes reached */
 	char		*line;		/* "bt-move ID ", padded with NULs to a
 					 * multiple of 8 bytes, 24 at the least
-					 * (report_end) */
+					 * (report_ends) */
 	size_t		 prefix;	/* strlen("bt-move ID ") */
 };
 
@@ -1443,7 +1443,7 @@ pose_moves(const struct bt_unit *u, struct move *m)
  * bytes before the word are written over by the word before, and those
  * of the first word, in the prefix, are put back from it (base's 8
  * bytes before). The one writer of a move's line, whether the listing
- * writes its ends' (report_end) or a lazy one's is asked (cc_way_line).
+ * writes its ends' (report_ends) or a lazy one's is asked (cc_way_line).
  */
 static inline void
 way_line(const struct way_node *n, const char (*word8)[8],
@@ -1468,34 +1468,49 @@ way_line(const struct way_node *n, const char (*word8)[8],
 	line[len] = '\0';
 }
 
-/*
- * End e, of the way nodes n, added to o as a bt-move of unit: its line
- * written in place in o's text, with no copy (way_line, after the prefix
- * pline of plen bytes); or, in a lazy listing (lazy), only the node, its
- * line written when asked (cc_way_line). A listing adds hundreds of
- * ways a turn, and bt-auto and bt-sim read one.
- */
-static void
-report_end(const struct way_node *n, const struct kept_end *e,
-    const char (*word8)[8], const size_t *mlen, const char *pline,
-    size_t plen, bool lazy, struct bt_options *o, const char *unit)
+/* The option op of end e: where it ends, its cost, whether it provokes. */
+static inline void
+end_option(struct bt_option *op, const struct kept_end *e)
 {
-	struct bt_option *op;
-
-	if (lazy)
-		op = bt_options_add_way(o, BT_OPT_MOVE, unit,
-		    BT_OPTION_WAY | (size_t)e->node);
-	else
-		/* the prefix's words may reach 16 bytes past the line's
-		 * NUL */
-		way_line(n, word8, mlen, pline, plen, e->node,
-		    bt_options_add_room(o, BT_OPT_MOVE, unit,
-		    plen - 1 + n[e->node].len, 16, &op));
 	op->x = e->x;
 	op->y = e->y;
 	op->facing = e->facing;
 	op->cost = e->cost;
 	op->provokes = e->provokes;
+}
+
+/*
+ * The ends of a search, of the way nodes n, added to o as bt-moves of
+ * unit: in a lazy listing (lazy), only their nodes, the lines written
+ * when asked (cc_way_line), all in one call; or each with its line
+ * written in place in o's text, with no copy (way_line, after the prefix
+ * pline of plen bytes). A listing adds hundreds of ways a turn, and
+ * bt-auto and bt-sim read one.
+ */
+static void
+report_ends(const struct way_node *n, const struct kept_end *ends,
+    size_t nends, const char (*word8)[8], const size_t *mlen,
+    const char *pline, size_t plen, bool lazy, struct bt_options *o,
+    const char *unit)
+{
+	struct bt_option *op;
+
+	if (lazy) {
+		op = bt_options_add_ways(o, BT_OPT_MOVE, unit, nends);
+		for (size_t k = 0; k < nends; k++) {
+			op[k].line = BT_OPTION_WAY | (size_t)ends[k].node;
+			end_option(&op[k], &ends[k]);
+		}
+		return;
+	}
+	for (size_t k = 0; k < nends; k++) {
+		/* the prefix's words may reach 16 bytes past the line's
+		 * NUL */
+		way_line(n, word8, mlen, pline, plen, ends[k].node,
+		    bt_options_add_room(o, BT_OPT_MOVE, unit,
+		    plen - 1 + n[ends[k].node].len, 16, &op));
+		end_option(op, &ends[k]);
+	}
 }
 
 /* n bytes of sc's memory *p (of *size), grown to hold them; its old
@@ -1937,6 +1952,9 @@ ground_fill(const struct bt_state *st, unsigned char *g)
 struct ground_kept {
 	int		 w, h;
 	unsigned char	*letters;	/* [y * w + x], then the grounds */
+	/* the name of rows last found to be the letters (struct bt_map's
+	 * letters), or 0: a map of that name is of them with no compare */
+	unsigned long	 name;
 	/* the grounds made, each unlike the others, in room for
 	 * GROUNDS_KEPT after the letters */
 	int		 nground;
@@ -1944,17 +1962,22 @@ struct ground_kept {
 	int		 weather[GROUNDS_KEPT], of[GROUNDS_KEPT], nweather;
 };
 
-/* Are the letters of st's map k's? */
+/* Are the letters of st's map k's? Asked of every search: by the map's
+ * name once they have been found to be. */
 static bool
-ground_letters(const struct bt_state *st, const struct ground_kept *k)
+ground_letters(const struct bt_state *st, struct ground_kept *k)
 {
-	if (k->letters == NULL || k->w != st->map.width ||
-	    k->h != st->map.height)
+	if (k->letters == NULL)
+		return false;
+	if (k->name != 0 && k->name == st->map.letters)
+		return true;
+	if (k->w != st->map.width || k->h != st->map.height)
 		return false;
 	for (int y = 0; y < k->h; y++)
 		if (memcmp(k->letters + (size_t)y * k->w, st->map.rows[y],
 		    (size_t)k->w) != 0)
 			return false;
+	k->name = st->map.letters;
 	return true;
 }
 
@@ -1990,6 +2013,7 @@ ground_kept(const struct bt_state *st, struct cc_scratch *sc, int *id)
 		k->letters = bt_xmalloc((GROUNDS_KEPT + 1) * squares + 1);
 		k->w = st->map.width;
 		k->h = st->map.height;
+		k->name = st->map.letters;
 		for (int y = 0; y < k->h; y++)
 			memcpy(k->letters + (size_t)y * k->w, st->map.rows[y],
 			    (size_t)k->w);
@@ -2162,7 +2186,7 @@ struct search_moves {
 	struct pose	 to_of[4][MAX_POSE_MOVES];	/* [facing][move] */
 	size_t		 mlen[MAX_POSE_MOVES];	/* strlen of each move's word */
 	/* the word at the end of 8 bytes, after a space, the rest spaces
-	 * (report_end) */
+	 * (report_ends) */
 	char		 word8[MAX_POSE_MOVES][8];
 	/* The squares each move newly holds or sweeps (move_squares less
 	 * the pose's own) from a pose of each facing at (0, 0), as (x, y):
@@ -2628,9 +2652,8 @@ cc_reachable(const struct bt_state *st, const struct bt_unit *cu,
 		occ_free(&oc, sc);
 	}
 	ks->asked = ++kp->clock;
-	for (size_t k = 0; k < ks->nends; k++)
-		report_end(ks->nodes, &ks->ends[k], sm->word8, sm->mlen,
-		    ps.line, ps.prefix, lazy, o, u->id);
+	report_ends(ks->nodes, ks->ends, ks->nends, sm->word8, sm->mlen,
+	    ps.line, ps.prefix, lazy, o, u->id);
 	/* what the lines of its ways are written with when asked */
 	sc->way_moves = sm;
 	sc->way_nodes = ks->nodes;

@@ -216,28 +216,18 @@ bt_options_add_room(struct bt_options *o, enum bt_option_kind kind,
 	return line;
 }
 
-/* bt_options_add_way with no room for the option yet, out of line as
- * add_room_grown is: the way with room, a listing's every move but a
- * few, makes no call and saves no register. */
-static __attribute__((noinline)) struct bt_option *
-add_way_grown(struct bt_options *o, enum bt_option_kind kind,
-    const char *unit, size_t line)
-{
-	grow_options(o);
-	return bt_options_add_way(o, kind, unit, line);
-}
-
 struct bt_option *
-bt_options_add_way(struct bt_options *o, enum bt_option_kind kind,
-    const char *unit, size_t line)
+bt_options_add_ways(struct bt_options *o, enum bt_option_kind kind,
+    const char *unit, size_t n)
 {
-	struct bt_option *op;
+	struct bt_option *ops;
 
-	if (o->n == o->cap)
-		return add_way_grown(o, kind, unit, line);
-	op = next_option(o, kind, unit);
-	op->line = line;
-	return op;
+	while (o->cap - o->n < n)
+		grow_options(o);
+	ops = &o->v[o->n];
+	for (size_t k = 0; k < n; k++)
+		next_option(o, kind, unit);
+	return ops;
 }
 
 void

@@ -167,12 +167,15 @@ given_active(const void *obj)
 static int
 load_rows(void *obj, const struct bt_node *n, struct bt_load *ld)
 {
+	/* the names given so far (struct bt_map's letters) */
+	static unsigned long read;
 	struct bt_map *m = obj;
 
 	if (n->kind != BT_NODE_SEQ || n->n == 0 || n->n > BT_MAX_MAP)
 		return bt_errorf(ld->err, BT_EXIT_DATA, n->line, n->col,
 		    "'rows' must be a list of 1 to %d strings", BT_MAX_MAP);
 	m->rows = bt_xcalloc(n->n + 1, sizeof(*m->rows));
+	m->letters = ++read;
 	m->row_at = bt_xcalloc(n->n + 1, sizeof(*m->row_at));
 	m->row_at[n->n].line = n->line;	/* 'rows' itself, after the last */
 	m->row_at[n->n].col = n->col;
