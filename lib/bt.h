@@ -98,6 +98,10 @@ void	*bt_xreallocarray(void *, size_t, size_t);
 char	*bt_xstrdup(const char *);
 char	*bt_xasprintf(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 char	*bt_xvasprintf(const char *fmt, va_list);
+/* fmt's text with ap, in the bytes alloc(where, size) gives: the heap's
+ * (bt_xvasprintf), a state's strings' (bt_set_result). */
+char	*bt_vformat(void *(*alloc)(void *, size_t), void *where,
+	    const char *fmt, va_list);
 void	 bt_atfatal(void (*)(void));
 /* What the wrappers do on failure, for memory that libyaml found short:
  * "out of memory", the cleanup, exit 4. */

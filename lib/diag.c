@@ -348,7 +348,8 @@ bt_xstrdup(const char *s)
 }
 
 char *
-bt_xvasprintf(const char *fmt, va_list ap)
+bt_vformat(void *(*alloc)(void *, size_t), void *where, const char *fmt,
+    va_list ap)
 {
 	va_list ap2;
 	int n;
@@ -359,9 +360,23 @@ bt_xvasprintf(const char *fmt, va_list ap)
 	va_end(ap2);
 	if (n < 0)
 		bt_oom();
-	s = bt_xmalloc((size_t)n + 1);
+	s = alloc(where, (size_t)n + 1);
 	vsnprintf(s, (size_t)n + 1, fmt, ap);
 	return s;
+}
+
+/* bt_vformat's memory on the heap. */
+static void *
+on_heap(void *where, size_t n)
+{
+	(void)where;
+	return bt_xmalloc(n);
+}
+
+char *
+bt_xvasprintf(const char *fmt, va_list ap)
+{
+	return bt_vformat(on_heap, NULL, fmt, ap);
 }
 
 char *

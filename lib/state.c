@@ -1238,21 +1238,21 @@ bt_state_emit_to(const struct bt_state *st, struct bt_emitter *em)
 	schema_free(schema);
 }
 
+/* bt_vformat's memory in the strings of state where. */
+static void *
+in_strings(void *where, size_t n)
+{
+	return bt_arena_alloc(&((struct bt_state *)where)->strings, n);
+}
+
 void
 bt_set_result(struct bt_state *st, const char *winner, const char *fmt, ...)
 {
 	va_list ap;
-	int n;
 	char *reason;
 
 	va_start(ap, fmt);
-	n = vsnprintf(NULL, 0, fmt, ap);
-	va_end(ap);
-	if (n < 0)
-		bt_oom();
-	reason = bt_arena_alloc(&st->strings, (size_t)n + 1);
-	va_start(ap, fmt);
-	vsnprintf(reason, (size_t)n + 1, fmt, ap);
+	reason = bt_vformat(in_strings, st, fmt, ap);
 	va_end(ap);
 	st->result.present = true;
 	st->result.winner = bt_arena_strdup(&st->strings, winner);
@@ -1422,7 +1422,7 @@ bt_play_memory_free(struct bt_play_memory *m)
 void
 bt_log_reserve(struct bt_state *st, size_t n)
 {
-	if (n <= st->nlog || n <= st->log_cap)
+	if (n <= st->log_cap)	/* nlog is never more */
 		return;
 	st->log_cap = n;
 	st->log = bt_xreallocarray(st->log, st->log_cap, sizeof(*st->log));
