@@ -1577,11 +1577,12 @@ struct kept_unit {
 };
 
 struct kept_search {
-	uint64_t	 hash;		/* of its key */
+	uint64_t	 hash;		/* of its key's mover and core */
 	uint64_t	 asked;		/* when last (struct kept's clock);
 					 * 0: it holds none */
 	bool		 again;		/* asked since it was made */
 	struct kept_mover mover;
+	struct bt_rect	 read;		/* what its search read (kept_read) */
 	size_t		 nunits, nnodes, nends;
 	/* in the ring (or the spare's block): the key's units, the nodes of
 	 * the ways (in the order reached), the ends (in the order listed) */
@@ -1662,6 +1663,17 @@ kept_mix(uint64_t h, int v)
 	return (h ^ (uint64_t)(unsigned)v) * 0x100000001b3ULL;
 }
 
+/* Does the unit of record k hold, mark or strike a square of r? Its
+ * squares and the ring round them hold its sides' strips: its fronts
+ * (cc_front_strips) and the squares next to it (OCC_NEAR). */
+static bool
+kept_unit_meets(const struct kept_unit *k, const struct bt_rect *r)
+{
+	struct bt_rect ring = { k->x - 1, k->y - 1, k->x + k->w, k->y + k->h };
+
+	return cc_meet(&ring, r);
+}
+
 /* The key's record of unit e for a search of u whose window is win into
  * k, its padding zeroed (keys are compared whole); false if the search
  * reads nothing of e. */
@@ -1669,18 +1681,15 @@ static bool
 kept_unit_of(const struct bt_unit *e, const struct bt_unit *u,
     const struct bt_rect *win, struct kept_unit *k)
 {
-	/* its squares and the ring round them, which holds its sides'
-	 * strips: its fronts (cc_front_strips) and the squares next to
-	 * it (OCC_NEAR) */
-	struct bt_rect ring = { e->x - 1, e->y - 1, e->x + e->w, e->y + e->h };
-
-	if (e == u || !cc_in_battle(e) || !cc_meet(&ring, win))
+	if (e == u || !cc_in_battle(e))
 		return false;
 	memset(k, 0, sizeof(*k));
 	k->x = e->x;
 	k->y = e->y;
 	k->w = e->w;
 	k->h = e->h;
+	if (!kept_unit_meets(k, win))
+		return false;
 	k->enemy = cc_enemies(u, e);
 	/* of one that may not react, only where it stands: it strikes
 	 * no square (occ_fill), and is asked no trigger (provokes_by) */
@@ -1699,10 +1708,13 @@ kept_unit_of(const struct bt_unit *e, const struct bt_unit *u,
 
 /* The key of a search of u in st into kp: speed and flies cc_speed's and
  * cc_flies's, ground the place of the ground's (ground_kept), win its
- * window; false if the search is not to be kept. */
+ * window, core what it reads whatever it finds (kept_read's at the
+ * least), of which the units are in the hash; false if the search is
+ * not to be kept. */
 static bool
 kept_key(struct kept *kp, const struct bt_state *st, const struct bt_unit *u,
-    int speed, bool flies, int ground, const struct bt_rect *win)
+    int speed, bool flies, int ground, const struct bt_rect *win,
+    const struct bt_rect *core)
 {
 	struct kept_mover *m = &kp->mover;
 	uint64_t h = 0xcbf29ce484222325ULL;
@@ -1739,7 +1751,9 @@ kept_key(struct kept *kp, const struct bt_state *st, const struct bt_unit *u,
 			return false;
 		if (!kept_unit_of(e, u, win, k))
 			continue;
-		h = kept_mix(kept_mix(kept_mix(h, k->x), k->y), k->facing);
+		if (kept_unit_meets(k, core))
+			h = kept_mix(kept_mix(kept_mix(h, k->x), k->y),
+			    k->facing);
 		kp->nunits++;
 	}
 	kp->hash = h;
@@ -1753,7 +1767,40 @@ kept_set(struct kept *kp)
 	return kp->v[kp->hash % KEPT_SETS];
 }
 
-/* The answer of kp's key, or NULL. */
+/* Are the units of kp's key that meet what ks's search read (ks->read)
+ * those of ks's key, in the same order? They are ks's, and the units of
+ * kp's are those of the window, which holds what any search read. */
+static bool
+kept_same_units(const struct kept *kp, const struct kept_search *ks)
+{
+	size_t n = 0;
+
+	for (size_t i = 0; i < kp->nunits; i++) {
+		if (!kept_unit_meets(&kp->units[i], &ks->read))
+			continue;
+		if (n == ks->nunits || memcmp(&kp->units[i], &ks->units[n],
+		    sizeof(*kp->units)) != 0)
+			return false;
+		n++;
+	}
+	return n == ks->nunits;
+}
+
+/* Of kp's key, only the units that meet read (what its search read,
+ * kept_read): those the answer is of. */
+static void
+kept_narrow(struct kept *kp, const struct bt_rect *read)
+{
+	size_t n = 0;
+
+	for (size_t i = 0; i < kp->nunits; i++)
+		if (kept_unit_meets(&kp->units[i], read))
+			kp->units[n++] = kp->units[i];
+	kp->nunits = n;
+}
+
+/* The answer of kp's key, or NULL: one of the same mover whose search
+ * read squares that the same units hold, mark and strike now. */
 static struct kept_search *
 kept_find(struct kept *kp)
 {
@@ -1763,10 +1810,8 @@ kept_find(struct kept *kp)
 		struct kept_search *ks = &set[k];
 
 		if (kept_holds(kp, ks) && ks->hash == kp->hash &&
-		    ks->nunits == kp->nunits &&
 		    memcmp(&ks->mover, &kp->mover, sizeof(kp->mover)) == 0 &&
-		    memcmp(ks->units, kp->units,
-		    kp->nunits * sizeof(*kp->units)) == 0)
+		    kept_same_units(kp, ks))
 			return ks;
 	}
 	return NULL;
@@ -1833,7 +1878,8 @@ kept_renew(struct kept *kp, struct kept_search *ks)
 }
 
 /*
- * The answer of search ps from home into ks, with kp's key if keep: the
+ * The answer of search ps from home into ks, with kp's key if keep (its
+ * units narrowed to those that meet read, kept_narrow): the
  * nodes reached, as the nodes of the ways (in the order reached, their
  * prev by their places there, struct pose_node's local), and the ends:
  * each pose once, the cheaper of its two layers, unrotated first, in the
@@ -1842,19 +1888,25 @@ kept_renew(struct kept *kp, struct kept_search *ks)
  */
 static void
 kept_answer(struct kept_search *ks, struct kept *kp, bool keep,
-    struct pose_search *ps, const struct pose *home, int twin)
+    const struct bt_rect *read, struct pose_search *ps,
+    const struct pose *home, int twin)
 {
 	unsigned wh = (unsigned)(ps->w * ps->h);
-	size_t n = (size_t)ps->nreached, units = keep ? kp->nunits : 0;
-	char *block = kept_room(kp, ks, units * sizeof(*ks->units) +
-	    n * (sizeof(*ks->nodes) + sizeof(*ks->ends)));
+	size_t n = (size_t)ps->nreached, units;
+	char *block;
 
+	if (keep)
+		kept_narrow(kp, read);
+	units = keep ? kp->nunits : 0;
+	block = kept_room(kp, ks, units * sizeof(*ks->units) +
+	    n * (sizeof(*ks->nodes) + sizeof(*ks->ends)));
 	ks->units = (struct kept_unit *)block;
 	ks->nodes = (struct way_node *)(ks->units + units);
 	ks->ends = (struct kept_end *)(ks->nodes + n);
 	if (keep) {
 		ks->hash = kp->hash;
 		ks->mover = kp->mover;
+		ks->read = *read;
 		memcpy(ks->units, kp->units, units * sizeof(*ks->units));
 	}
 	ks->again = false;
@@ -2539,6 +2591,57 @@ search_poses(const struct bt_state *st, struct bt_unit *u,
 	ps->nreached = hot.nreached;
 }
 
+/* The squares the moves of sm from pose p read: each goes from p's
+ * footprint to one whose corner is sm->reach squares from p's at the
+ * most, of p's sides or turned, and reads the squares it holds or sweeps
+ * on the way; and asks who holds those round where it goes
+ * (makes_contact), a unit whose ring meets it (kept_unit_meets). */
+static struct bt_rect
+moves_read(const struct search_moves *sm, const struct pose *p)
+{
+	int side = p->w > p->h ? p->w : p->h;
+	struct bt_rect r = { p->x - sm->reach, p->y - sm->reach,
+	    p->x + side - 1 + sm->reach, p->y + side - 1 + sm->reach };
+
+	return r;
+}
+
+/*
+ * A rectangle that holds every square search ps from home (with left
+ * and sm's moves, search_poses) read, and so every unit it asked of: the
+ * squares of the moves from home and from each node it went on from,
+ * not stopped (CC-13) and cheap enough for a move. An answer is of the
+ * units that meet it (kept_narrow), and of no other: what holds, marks
+ * and strikes the squares read is all a search of the same mover finds.
+ */
+static struct bt_rect
+kept_read(const struct pose_search *ps, const struct search_moves *sm,
+    const struct pose *home, int left)
+{
+	struct bt_rect read = moves_read(sm, home);
+	int least = sm->least[0];
+
+	for (int k = 1; k < sm->nm; k++)
+		if (sm->least[k] < least)
+			least = sm->least[k];
+	for (int word = 0; word < ps->words; word++)
+	    for (uint64_t w = ps->reached[word]; w != 0; w &= w - 1) {
+		int i = word * 64 + lowest_bit(w);
+		struct pose p;
+		struct bt_rect r;
+
+		if (ps->n[i].stop || node_costs(ps, i) + least > (unsigned)left)
+			continue;
+		p = node_pose(ps, home, i);
+		r = moves_read(sm, &p);
+		read.x0 = r.x0 < read.x0 ? r.x0 : read.x0;
+		read.y0 = r.y0 < read.y0 ? r.y0 : read.y0;
+		read.x1 = r.x1 > read.x1 ? r.x1 : read.x1;
+		read.y1 = r.y1 > read.y1 ? r.y1 : read.y1;
+	}
+	return read;
+}
+
 void
 cc_reachable(const struct bt_state *st, const struct bt_unit *cu,
     struct bt_options *o, struct cc_scratch *sc)
@@ -2553,7 +2656,7 @@ cc_reachable(const struct bt_state *st, const struct bt_unit *cu,
 	struct cc_scratch own;
 	struct kept *kp;
 	struct kept_search *ks;
-	struct bt_rect win;
+	struct bt_rect win, core, read;
 	const unsigned char *ground;
 	int ground_id, speed = cc_speed(st, u), left = speed - st->turn.moved, r;
 	int nodes, wside, side = u->w > u->h ? u->w : u->h;
@@ -2611,7 +2714,8 @@ cc_reachable(const struct bt_state *st, const struct bt_unit *cu,
 	/* the answer kept, if the map's letters are the same still */
 	kp = kept_of(sc);
 	ground = ground_kept(st, sc, &ground_id);
-	keep = kept_key(kp, st, u, speed, flies, ground_id, &win);
+	core = moves_read(sm, &home);
+	keep = kept_key(kp, st, u, speed, flies, ground_id, &win, &core);
 	if ((ks = keep ? kept_find(kp) : NULL) != NULL) {
 		ks->again = true;
 		kept_renew(kp, ks);
@@ -2647,8 +2751,9 @@ cc_reachable(const struct bt_state *st, const struct bt_unit *cu,
 		keep = keep && (size_t)ps.nreached * (sizeof(struct way_node) +
 		    sizeof(struct kept_end)) <= KEPT_RING / 8;
 		ks = keep ? kept_slot(kp) : &kp->spare;
-		kept_answer(ks, kp, keep, &ps, &home, node_of(&ps, home.x,
-		    home.y, home.facing, !st->turn.rotated));
+		read = kept_read(&ps, sm, &home, left);
+		kept_answer(ks, kp, keep, &read, &ps, &home, node_of(&ps,
+		    home.x, home.y, home.facing, !st->turn.rotated));
 		occ_free(&oc, sc);
 	}
 	ks->asked = ++kp->clock;
