@@ -1266,6 +1266,9 @@ struct pose_search {
 	uint64_t	*reached;	/* [words] */
 	unsigned	 stamp;		/* the keys' of this search (STAMP) */
 	int		 nreached;	/* the nodes reached */
+	/* the nodes gone on from (not stopped, search_poses): a rectangle
+	 * of their places in the window, (px, py); none if x0 > x1 */
+	struct bt_rect	 went;
 	char		*line;		/* "bt-move ID ", padded with NULs to a
 					 * multiple of 8 bytes, 24 at the least
 					 * (report_ends) */
@@ -1663,15 +1666,22 @@ kept_mix(uint64_t h, int v)
 	return (h ^ (uint64_t)(unsigned)v) * 0x100000001b3ULL;
 }
 
-/* Does the unit of record k hold, mark or strike a square of r? Its
- * squares and the ring round them hold its sides' strips: its fronts
- * (cc_front_strips) and the squares next to it (OCC_NEAR). */
-static bool
-kept_unit_meets(const struct kept_unit *k, const struct bt_rect *r)
+/* Does a unit of footprint (x, y) w by h hold, mark or strike a square
+ * of r? Its squares and the ring round them hold its sides' strips: its
+ * fronts (cc_front_strips) and the squares next to it (OCC_NEAR). */
+static inline bool
+ring_meets(int x, int y, int w, int h, const struct bt_rect *r)
 {
-	struct bt_rect ring = { k->x - 1, k->y - 1, k->x + k->w, k->y + k->h };
+	struct bt_rect ring = { x - 1, y - 1, x + w, y + h };
 
 	return cc_meet(&ring, r);
+}
+
+/* ring_meets, of the unit of record k. */
+static inline bool
+kept_unit_meets(const struct kept_unit *k, const struct bt_rect *r)
+{
+	return ring_meets(k->x, k->y, k->w, k->h, r);
 }
 
 /* The key's record of unit e for a search of u whose window is win into
@@ -1681,15 +1691,14 @@ static bool
 kept_unit_of(const struct bt_unit *e, const struct bt_unit *u,
     const struct bt_rect *win, struct kept_unit *k)
 {
-	if (e == u || !cc_in_battle(e))
+	if (e == u || !cc_in_battle(e) || !ring_meets(e->x, e->y, e->w, e->h,
+	    win))
 		return false;
 	memset(k, 0, sizeof(*k));
 	k->x = e->x;
 	k->y = e->y;
 	k->w = e->w;
 	k->h = e->h;
-	if (!kept_unit_meets(k, win))
-		return false;
 	k->enemy = cc_enemies(u, e);
 	/* of one that may not react, only where it stands: it strikes
 	 * no square (occ_fill), and is asked no trigger (provokes_by) */
@@ -2484,6 +2493,7 @@ search_poses(const struct bt_state *st, struct bt_unit *u,
 	 * store to a node could otherwise change them, for all the compiler
 	 * knows */
 	struct pose_search hot;
+	struct bt_rect went = { ps->w, ps->h, -1, -1 };
 
 	node_cost(ps, start, 0);
 	ps->n[start].prev = -1;
@@ -2525,6 +2535,10 @@ search_poses(const struct bt_state *st, struct bt_unit *u,
 
 			if (hot.n[i].stop)
 				continue;
+			went.x0 = px < went.x0 ? px : went.x0;
+			went.y0 = py < went.y0 ? py : went.y0;
+			went.x1 = px > went.x1 ? px : went.x1;
+			went.y1 = py > went.y1 ? py : went.y1;
 			at = corner + (size_t)py * oc->ww + px;
 			first = sm->first[f];
 			dto = dnode[f];
@@ -2589,56 +2603,52 @@ search_poses(const struct bt_state *st, struct bt_unit *u,
 		}
 	}
 	ps->nreached = hot.nreached;
+	ps->went = went;
 }
 
-/* The squares the moves of sm from pose p read: each goes from p's
- * footprint to one whose corner is sm->reach squares from p's at the
- * most, of p's sides or turned, and reads the squares it holds or sweeps
- * on the way; and asks who holds those round where it goes
- * (makes_contact), a unit whose ring meets it (kept_unit_meets). */
+/* The squares the moves of sm from a pose of u whose corner is in
+ * corners read: each goes from its footprint to one whose corner is
+ * sm->reach squares from its at the most, of its sides or turned, and
+ * reads the squares it holds or sweeps on the way; and asks who holds
+ * those round where it goes (makes_contact), a unit whose ring meets it
+ * (kept_unit_meets). */
 static struct bt_rect
-moves_read(const struct search_moves *sm, const struct pose *p)
+moves_read(const struct search_moves *sm, const struct bt_unit *u,
+    const struct bt_rect *corners)
 {
-	int side = p->w > p->h ? p->w : p->h;
-	struct bt_rect r = { p->x - sm->reach, p->y - sm->reach,
-	    p->x + side - 1 + sm->reach, p->y + side - 1 + sm->reach };
+	int side = u->w > u->h ? u->w : u->h;
+	struct bt_rect r = { corners->x0 - sm->reach, corners->y0 - sm->reach,
+	    corners->x1 + side - 1 + sm->reach,
+	    corners->y1 + side - 1 + sm->reach };
 
 	return r;
 }
 
 /*
- * A rectangle that holds every square search ps from home (with left
- * and sm's moves, search_poses) read, and so every unit it asked of: the
- * squares of the moves from home and from each node it went on from,
- * not stopped (CC-13) and cheap enough for a move. An answer is of the
- * units that meet it (kept_narrow), and of no other: what holds, marks
- * and strikes the squares read is all a search of the same mover finds.
+ * A rectangle that holds every square search ps of u (with sm's moves,
+ * search_poses) read, and so every unit it asked of: core, the squares
+ * of the moves from home (moves_read), and those of the moves from the
+ * nodes it went on from (ps->went). An answer is of the units that meet
+ * it (kept_narrow), and of no other: what holds, marks and strikes the
+ * squares read is all a search of the same mover finds.
  */
 static struct bt_rect
 kept_read(const struct pose_search *ps, const struct search_moves *sm,
-    const struct pose *home, int left)
+    const struct bt_unit *u, const struct bt_rect *core)
 {
-	struct bt_rect read = moves_read(sm, home);
-	int least = sm->least[0];
+	struct bt_rect read = *core, went = ps->went, r;
 
-	for (int k = 1; k < sm->nm; k++)
-		if (sm->least[k] < least)
-			least = sm->least[k];
-	for (int word = 0; word < ps->words; word++)
-	    for (uint64_t w = ps->reached[word]; w != 0; w &= w - 1) {
-		int i = word * 64 + lowest_bit(w);
-		struct pose p;
-		struct bt_rect r;
-
-		if (ps->n[i].stop || node_costs(ps, i) + least > (unsigned)left)
-			continue;
-		p = node_pose(ps, home, i);
-		r = moves_read(sm, &p);
-		read.x0 = r.x0 < read.x0 ? r.x0 : read.x0;
-		read.y0 = r.y0 < read.y0 ? r.y0 : read.y0;
-		read.x1 = r.x1 > read.x1 ? r.x1 : read.x1;
-		read.y1 = r.y1 > read.y1 ? r.y1 : read.y1;
-	}
+	if (went.x0 > went.x1)
+		return read;
+	went.x0 += ps->x0;
+	went.y0 += ps->y0;
+	went.x1 += ps->x0;
+	went.y1 += ps->y0;
+	r = moves_read(sm, u, &went);
+	read.x0 = r.x0 < read.x0 ? r.x0 : read.x0;
+	read.y0 = r.y0 < read.y0 ? r.y0 : read.y0;
+	read.x1 = r.x1 > read.x1 ? r.x1 : read.x1;
+	read.y1 = r.y1 > read.y1 ? r.y1 : read.y1;
 	return read;
 }
 
@@ -2714,7 +2724,9 @@ cc_reachable(const struct bt_state *st, const struct bt_unit *cu,
 	/* the answer kept, if the map's letters are the same still */
 	kp = kept_of(sc);
 	ground = ground_kept(st, sc, &ground_id);
-	core = moves_read(sm, &home);
+	core.x0 = core.x1 = home.x;
+	core.y0 = core.y1 = home.y;
+	core = moves_read(sm, u, &core);
 	keep = kept_key(kp, st, u, speed, flies, ground_id, &win, &core);
 	if ((ks = keep ? kept_find(kp) : NULL) != NULL) {
 		ks->again = true;
@@ -2751,7 +2763,7 @@ cc_reachable(const struct bt_state *st, const struct bt_unit *cu,
 		keep = keep && (size_t)ps.nreached * (sizeof(struct way_node) +
 		    sizeof(struct kept_end)) <= KEPT_RING / 8;
 		ks = keep ? kept_slot(kp) : &kp->spare;
-		read = kept_read(&ps, sm, &home, left);
+		read = kept_read(&ps, sm, u, &core);
 		kept_answer(ks, kp, keep, &read, &ps, &home, node_of(&ps,
 		    home.x, home.y, home.facing, !st->turn.rotated));
 		occ_free(&oc, sc);
