@@ -1667,21 +1667,24 @@ kept_mix(uint64_t h, int v)
 }
 
 /* Does a unit of footprint (x, y) w by h hold, mark or strike a square
- * of r? Its squares and the ring round them hold its sides' strips: its
- * fronts (cc_front_strips) and the squares next to it (OCC_NEAR). */
+ * of r? Only its squares and its sides' strips (cc_strip), the ring round
+ * it but its corners: its fronts (cc_front_strips) and the squares next
+ * to it (OCC_NEAR); a mover next to it has a square in one
+ * (makes_contact). */
 static inline bool
-ring_meets(int x, int y, int w, int h, const struct bt_rect *r)
+strips_meet(int x, int y, int w, int h, const struct bt_rect *r)
 {
-	struct bt_rect ring = { x - 1, y - 1, x + w, y + h };
+	struct bt_rect across = { x - 1, y, x + w, y + h - 1 };
+	struct bt_rect down = { x, y - 1, x + w - 1, y + h };
 
-	return cc_meet(&ring, r);
+	return cc_meet(&across, r) || cc_meet(&down, r);
 }
 
-/* ring_meets, of the unit of record k. */
+/* strips_meet, of the unit of record k. */
 static inline bool
 kept_unit_meets(const struct kept_unit *k, const struct bt_rect *r)
 {
-	return ring_meets(k->x, k->y, k->w, k->h, r);
+	return strips_meet(k->x, k->y, k->w, k->h, r);
 }
 
 /* The key's record of unit e for a search of u whose window is win into
@@ -1691,7 +1694,7 @@ static bool
 kept_unit_of(const struct bt_unit *e, const struct bt_unit *u,
     const struct bt_rect *win, struct kept_unit *k)
 {
-	if (e == u || !cc_in_battle(e) || !ring_meets(e->x, e->y, e->w, e->h,
+	if (e == u || !cc_in_battle(e) || !strips_meet(e->x, e->y, e->w, e->h,
 	    win))
 		return false;
 	memset(k, 0, sizeof(*k));
@@ -2610,7 +2613,7 @@ search_poses(const struct bt_state *st, struct bt_unit *u,
  * corners read: each goes from its footprint to one whose corner is
  * sm->reach squares from its at the most, of its sides or turned, and
  * reads the squares it holds or sweeps on the way; and asks who holds
- * those round where it goes (makes_contact), a unit whose ring meets it
+ * those round where it goes (makes_contact), a unit whose strips meet it
  * (kept_unit_meets). */
 static struct bt_rect
 moves_read(const struct search_moves *sm, const struct bt_unit *u,
