@@ -2262,6 +2262,9 @@ struct search_moves {
 	/* After them, the squares of a pose of each facing: from foot[f]
 	 * up to foot[f + 1]; nsq in all. */
 	int		 foot[5], nsq;
+	/* the rectangle that holds them all, of every facing: what the
+	 * moves from a pose whose corner is (0, 0) read (moves_read) */
+	struct bt_rect	 span;
 	int		 reach;		/* the most a move shifts a corner by */
 	int		*sq, *off;
 	size_t		 cap;		/* of off by layouts, of sq by twos */
@@ -2444,6 +2447,16 @@ search_moves(const struct bt_unit *u, struct cc_scratch *sc)
 			}
 	}
 	sm->foot[4] = sm->nsq = n;
+	sm->span.x0 = sm->span.x1 = sm->sq[0];
+	sm->span.y0 = sm->span.y1 = sm->sq[1];
+	for (int j = 1; j < n; j++) {
+		int x = sm->sq[2 * j], y = sm->sq[2 * j + 1];
+
+		sm->span.x0 = x < sm->span.x0 ? x : sm->span.x0;
+		sm->span.y0 = y < sm->span.y0 ? y : sm->span.y0;
+		sm->span.x1 = x > sm->span.x1 ? x : sm->span.x1;
+		sm->span.y1 = y > sm->span.y1 ? y : sm->span.y1;
+	}
 	sm->ww[0] = sm->ww[1] = 0;
 	sm->next = 0;
 	for (int k = 0; k < sm->nm; k++) {
@@ -2609,26 +2622,23 @@ search_poses(const struct bt_state *st, struct bt_unit *u,
 	ps->went = went;
 }
 
-/* The squares the moves of sm from a pose of u whose corner is in
- * corners read: each goes from its footprint to one whose corner is
- * sm->reach squares from its at the most, of its sides or turned, and
- * reads the squares it holds or sweeps on the way; and asks who holds
- * those round where it goes (makes_contact), a unit whose strips meet it
+/* The squares the moves of sm from a pose whose corner is in corners
+ * read (sm->span's): its footprint, and those each move holds or sweeps
+ * on the way, where it goes among them; and it asks who holds those
+ * round where it goes (makes_contact), a unit whose strips meet it
  * (kept_unit_meets). */
 static struct bt_rect
-moves_read(const struct search_moves *sm, const struct bt_unit *u,
-    const struct bt_rect *corners)
+moves_read(const struct search_moves *sm, const struct bt_rect *corners)
 {
-	int side = u->w > u->h ? u->w : u->h;
-	struct bt_rect r = { corners->x0 - sm->reach, corners->y0 - sm->reach,
-	    corners->x1 + side - 1 + sm->reach,
-	    corners->y1 + side - 1 + sm->reach };
+	struct bt_rect r = { corners->x0 + sm->span.x0,
+	    corners->y0 + sm->span.y0, corners->x1 + sm->span.x1,
+	    corners->y1 + sm->span.y1 };
 
 	return r;
 }
 
 /*
- * A rectangle that holds every square search ps of u (with sm's moves,
+ * A rectangle that holds every square search ps (with sm's moves,
  * search_poses) read, and so every unit it asked of: core, the squares
  * of the moves from home (moves_read), and those of the moves from the
  * nodes it went on from (ps->went). An answer is of the units that meet
@@ -2637,7 +2647,7 @@ moves_read(const struct search_moves *sm, const struct bt_unit *u,
  */
 static struct bt_rect
 kept_read(const struct pose_search *ps, const struct search_moves *sm,
-    const struct bt_unit *u, const struct bt_rect *core)
+    const struct bt_rect *core)
 {
 	struct bt_rect read = *core, went = ps->went, r;
 
@@ -2647,7 +2657,7 @@ kept_read(const struct pose_search *ps, const struct search_moves *sm,
 	went.y0 += ps->y0;
 	went.x1 += ps->x0;
 	went.y1 += ps->y0;
-	r = moves_read(sm, u, &went);
+	r = moves_read(sm, &went);
 	read.x0 = r.x0 < read.x0 ? r.x0 : read.x0;
 	read.y0 = r.y0 < read.y0 ? r.y0 : read.y0;
 	read.x1 = r.x1 > read.x1 ? r.x1 : read.x1;
@@ -2729,7 +2739,7 @@ cc_reachable(const struct bt_state *st, const struct bt_unit *cu,
 	ground = ground_kept(st, sc, &ground_id);
 	core.x0 = core.x1 = home.x;
 	core.y0 = core.y1 = home.y;
-	core = moves_read(sm, u, &core);
+	core = moves_read(sm, &core);
 	keep = kept_key(kp, st, u, speed, flies, ground_id, &win, &core);
 	if ((ks = keep ? kept_find(kp) : NULL) != NULL) {
 		ks->again = true;
@@ -2766,7 +2776,7 @@ cc_reachable(const struct bt_state *st, const struct bt_unit *cu,
 		keep = keep && (size_t)ps.nreached * (sizeof(struct way_node) +
 		    sizeof(struct kept_end)) <= KEPT_RING / 8;
 		ks = keep ? kept_slot(kp) : &kp->spare;
-		read = kept_read(&ps, sm, u, &core);
+		read = kept_read(&ps, sm, &core);
 		kept_answer(ks, kp, keep, &read, &ps, &home, node_of(&ps,
 		    home.x, home.y, home.facing, !st->turn.rotated));
 		occ_free(&oc, sc);
