@@ -1539,27 +1539,34 @@ scratch(void **p, size_t *size, size_t n)
  * mover, its pose and kind (search_moves), its speed, whether it flies or
  * disengages (CC-23), its turn so far; the ground (ground_kept's, of the
  * map's letters and the weather: a map of others forgets every answer);
- * and of each other unit in the battle whose ring meets the search's
- * window (struct occ's win), what says where it stands, whom it fronts,
- * whether it may react and how. A unit whose ring misses the window
- * holds, marks (occ_fill) and strikes none of the squares a search asks.
- * An enemy that may react with a readied shot (CC-25) is asked more,
- * cc_cannot_attack, of the whole state: a search with one is not kept.
- * The answers are in KEPT_SETS sets of KEPT_WAYS, by their key's hash;
- * what they hold is written one after another round a ring of KEPT_RING
- * bytes, over the oldest, so that their memory is one block, whatever
- * their sizes (some 1 KB an answer in cc-field, so that the ring holds
- * about as many as the sets); an answer asked again is moved to the head
- * before the ring comes round to it (kept_renew). The one of a set made
- * over is the one asked least lately among those never asked again: most
- * answers are of one battle's moment, never met again, and a few, of the
- * moments every battle starts with, are asked again and again; a set
- * made over by age alone loses those to the others. Of bt-sim -N 3000 of
- * cc-field's 214K searches, 104K are answered kept (74K with 1,024
- * answers in 2 MB, made over by age).
+ * and of each other unit in the battle whose squares or sides' strips
+ * meet the squares the search read (kept_read, a rectangle round the
+ * moves it tried), what says where it stands, whom it fronts, whether it
+ * may react and how. A unit that misses them holds, marks (occ_fill) and
+ * strikes none of the squares read, so that a unit moving elsewhere in
+ * the window leaves the answer as it was. An enemy that may react with a
+ * readied shot (CC-25) is asked more, cc_cannot_attack, of the whole
+ * state: a search with one is not kept. What a search reads is known
+ * once it is made: the hash is of the mover and of the units that meet
+ * what any search of it reads, the moves from home (kept_key's core), and
+ * an answer of the set is the one if the units that meet what it read
+ * are the same now (kept_same_units). The answers of a mover and core in
+ * other surroundings share a set: there are KEPT_SETS sets of KEPT_WAYS,
+ * few and wide. What they hold is written one after another round a ring
+ * of KEPT_RING bytes, over the oldest, so that their memory is one block,
+ * whatever their sizes (some 1 KB an answer in cc-field, so that the ring
+ * holds about as many as the sets); an answer asked again is moved to the
+ * head before the ring comes round to it (kept_renew). The one of a set
+ * made over is the one asked least lately among those never asked again:
+ * most answers are of one battle's moment, never met again, and a few,
+ * of the moments every battle starts with, are asked again and again; a
+ * set made over by age alone loses those to the others. Of bt-sim -N
+ * 3000 of cc-field's 214K searches, 138K are answered kept (133K in 2,048
+ * sets of 4; 104K when the key held every unit whose ring met the
+ * search's window, struct occ's win, most of the map).
  */
-#define KEPT_SETS	2048
-#define KEPT_WAYS	4
+#define KEPT_SETS	512
+#define KEPT_WAYS	16
 #define KEPT_RING	((size_t)1 << 23)
 
 /* The key's mover, its turn, and the ground (ground_kept's place). */
