@@ -1057,6 +1057,7 @@ choose_general(const struct bt_state *st, const char *side,
 	bool bounded;
 	int near;
 	size_t first;	/* the first move, if there is one */
+	const struct bt_option *ops = o->v;	/* o's, held apart (below) */
 	struct foes f;
 	struct bt_unit me;
 	struct ends ends;
@@ -1094,9 +1095,11 @@ choose_general(const struct bt_state *st, const char *side,
 		me = *u;
 	}
 	/* the moves first, most of a listing: a move that makes more of
-	 * the turn than staying is taken whatever the actions are worth */
-	for (size_t i = 0; i < o->n; i++) {
-		const struct bt_option *op = &o->v[i];
+	 * the turn than staying is taken whatever the actions are worth;
+	 * the listing's array and count held apart, the weighing's
+	 * stores being no changes to them */
+	for (size_t i = 0, n = o->n; i < n; i++) {
+		const struct bt_option *op = &ops[i];
 		double v;
 
 		if (op->kind == BT_OPT_MOVE) {
