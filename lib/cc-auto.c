@@ -1053,9 +1053,11 @@ choose_general(const struct bt_state *st, const char *side,
 	size_t pick = 0, act = 0, move = 0, idlen;
 	size_t acts = (size_t)-1;	/* the first action, if there is one */
 	double best_act = 0, best_move = -1e9, here, above = 0, bar = 0;
-	bool acted = st->turn.acted, have_move = false, have_here = false;
+	bool acted = st->turn.acted, have_move = false;
 	bool bounded;
 	int near;
+	size_t first;	/* the first move, if there is one */
+	const struct bt_option *ops = o->v;	/* o's, held apart (below) */
 	struct foes f;
 	struct bt_unit me;
 	struct ends ends;
@@ -1071,36 +1073,36 @@ choose_general(const struct bt_state *st, const char *side,
 	foes_of(st, u, &f);
 	near = nearest(&f, u);	/* the foes measured from where it stands */
 	bounded = u->hp >= 0;
+	/* Staying is weighed before the moves, the foes still measured
+	 * from where it stands (no move has measured them): a move no
+	 * better than it by 0.05 is not taken, and need not be weighed
+	 * further. A listing without moves weighs no staying. */
+	for (first = 0; first < o->n; first++)
+		if (o->v[first].kind == BT_OPT_MOVE)
+			break;
+	if (first < o->n) {
+		double attack = acted ? 0 : best_attack(st, &f, u);
+
+		here = place_approach(u, near, place_less(st, &f, u, attack,
+		    home_danger(st, &f, u, &h)), acted);
+		above = here + 0.05;
+		bar = above;	/* above, or the best */
+		ends_of(st, u, &ends);
+		spans_of(&f);
+		/* the moves that turn in place end on its own footprint */
+		end_made(st, &f, &ends, end_index(&ends, u->x, u->y, false),
+		    u, near, acted);
+		me = *u;
+	}
 	/* the moves first, most of a listing: a move that makes more of
-	 * the turn than staying is taken whatever the actions are worth */
-	for (size_t i = 0; i < o->n; i++) {
-		const struct bt_option *op = &o->v[i];
+	 * the turn than staying is taken whatever the actions are worth;
+	 * the listing's array and count held apart, the weighing's
+	 * stores being no changes to them */
+	for (size_t i = 0, n = o->n; i < n; i++) {
+		const struct bt_option *op = &ops[i];
 		double v;
 
 		if (op->kind == BT_OPT_MOVE) {
-			/* Staying is weighed before the first move, the foes
-			 * still measured from where it stands (no move has
-			 * measured them): a move no better than it by 0.05
-			 * is not taken, and need not be weighed further. A
-			 * listing without moves weighs no staying. */
-			if (!have_here) {
-				double attack = acted ? 0 :
-				    best_attack(st, &f, u);
-
-				here = place_approach(u, near, place_less(st,
-				    &f, u, attack, home_danger(st, &f, u, &h)),
-				    acted);
-				above = here + 0.05;
-				bar = above;	/* above, or the best */
-				ends_of(st, u, &ends);
-				spans_of(&f);
-				/* the moves that turn in place end on its
-				 * own footprint */
-				end_made(st, &f, &ends, end_index(&ends, u->x,
-				    u->y, false), u, near, acted);
-				me = *u;
-				have_here = true;
-			}
 			/* the first of equals: v must be above the best */
 			if (move_worth(st, &f, &ends, u, &me, acted, op,
 			    bounded, bar, &v) && v > best_move) {
