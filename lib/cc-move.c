@@ -963,6 +963,9 @@ struct reach {
 	int		 out, outkey;	/* best square to step off from */
 	signed char	 outhow;
 	bool		 pruned;	/* safe left a step out */
+	/* a straight way out (no diagonal step) ends the search: the
+	 * caller takes it over all the search has (cc_retreat) */
+	bool		 settle;
 	/* made once a search: the steps, each as a move and where it
 	 * takes the unit at home's facing; cc_flies */
 	struct move	 step[ALL_STEPS];
@@ -1104,6 +1107,9 @@ reach_step(void *ctx, int x, int y, int so_far, int k, int *nx, int *ny,
 			rc->out = bt_search_at(&rc->s, x, y);
 			rc->outkey = key;
 			rc->outhow = (signed char)k;
+			/* none found later is straighter (key < outkey) */
+			if (key == 0 && rc->settle)
+				rc->s.done = true;
 		}
 		return -1;
 	}
@@ -1117,12 +1123,13 @@ reach_step(void *ctx, int x, int y, int so_far, int k, int *nx, int *ny,
 }
 
 /* oc: the grid of who stands where, or NULL; room (size bytes, or
- * NULL): where the search's arrays go if they fit (bt_search_in). */
+ * NULL): where the search's arrays go if they fit (bt_search_in);
+ * settle: stop at the first straight way off the map (struct reach). */
 static void
 reach_from(const struct bt_state *st, struct bt_unit *u,
     const struct occ *oc, const struct pose *home, enum reach_kind kind,
-    int budget, bool safe, int gx, int gy, struct reach *rc, void *room,
-    size_t size)
+    int budget, bool safe, bool settle, int gx, int gy, struct reach *rc,
+    void *room, size_t size)
 {
 	int r = budget / CC_STEP;
 
@@ -1137,6 +1144,7 @@ reach_from(const struct bt_state *st, struct bt_unit *u,
 	rc->gy = gy;
 	rc->out = -1;
 	rc->pruned = false;
+	rc->settle = settle;
 	rc->flies = cc_flies(st, u);
 	rc->fhave = false;
 	for (int k = 0; k < steps_for(u); k++) {
@@ -1180,8 +1188,8 @@ find_path(const struct bt_state *st, struct bt_unit *u, int tx, int ty,
 	struct pose home = pose_of(u);
 	int at, len = -1;
 
-	reach_from(st, u, NULL, &home, REACH_TO, budget, false, tx - home.x,
-	    ty - home.y, &rc, NULL, 0);
+	reach_from(st, u, NULL, &home, REACH_TO, budget, false, false,
+	    tx - home.x, ty - home.y, &rc, NULL, 0);
 	at = bt_search_at(&rc.s, tx - rc.home.x, ty - rc.home.y);
 	if (at >= 0 && rc.s.dist[at] >= 0) {
 		struct pose end = rc.home;
@@ -3311,9 +3319,14 @@ cc_retreat(struct bt_state *st, struct bt_dice *dice, struct bt_unit *u)
 				    budget / CC_STEP, t, false)))
 					continue;
 			}
+			/* A safe search from home (no turn) that finds a
+			 * straight way out has the best end there is
+			 * (better): safe, off the map, no diagonal and no
+			 * turn; none after it is made, so neither the rest
+			 * of its squares nor whether it pruned matter. */
 			reach_from(st, u, grid ? &oc : NULL, &start[t],
-			    REACH_RETREAT, budget, safe, 0, 0, &rc,
-			    rooms[1 - kept], sizeof(rooms[0]));
+			    REACH_RETREAT, budget, safe, safe && t == 0, 0, 0,
+			    &rc, rooms[1 - kept], sizeof(rooms[0]));
 			pruned[t] = rc.pruned;
 			rank_search(st, u, &field, &rc, t, turn_safe[t], &best,
 			    &improved);
