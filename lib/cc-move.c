@@ -182,6 +182,7 @@ struct occ {
 	int		 wx0, wy0, ww, wh;
 };
 
+static int	nearest_edge(const struct bt_map *, const struct pose *);
 static void	occ_fill(const struct bt_state *, const struct bt_unit *,
 		    struct occ *, struct cc_scratch *);
 static void	occ_free(struct occ *, struct cc_scratch *);
@@ -963,9 +964,11 @@ struct reach {
 	int		 out, outkey;	/* best square to step off from */
 	signed char	 outhow;
 	bool		 pruned;	/* safe left a step out */
-	/* a straight way out (no diagonal step) ends the search: the
-	 * caller takes it over all the search has (cc_retreat) */
-	bool		 settle;
+	/* -1, or the free turn the search starts from (cc_retreat's t,
+	 * 0 for none): a straight way out (no diagonal step) ends the
+	 * search, one toward the edge it turned to face if it turned
+	 * (rank_search); the caller takes it over all else it has */
+	int		 settle;
 	/* made once a search: the steps, each as a move and where it
 	 * takes the unit at home's facing; cc_flies */
 	struct move	 step[ALL_STEPS];
@@ -1108,7 +1111,8 @@ reach_step(void *ctx, int x, int y, int so_far, int k, int *nx, int *ny,
 			rc->outkey = key;
 			rc->outhow = (signed char)k;
 			/* none found later is straighter (key < outkey) */
-			if (key == 0 && rc->settle)
+			if (key == 0 && (rc->settle == 0 || (rc->settle > 0 &&
+			    nearest_edge(&rc->st->map, &q) == rc->settle - 1)))
 				rc->s.done = true;
 		}
 		return -1;
@@ -1124,11 +1128,11 @@ reach_step(void *ctx, int x, int y, int so_far, int k, int *nx, int *ny,
 
 /* oc: the grid of who stands where, or NULL; room (size bytes, or
  * NULL): where the search's arrays go if they fit (bt_search_in);
- * settle: stop at the first straight way off the map (struct reach). */
+ * settle: struct reach's. */
 static void
 reach_from(const struct bt_state *st, struct bt_unit *u,
     const struct occ *oc, const struct pose *home, enum reach_kind kind,
-    int budget, bool safe, bool settle, int gx, int gy, struct reach *rc,
+    int budget, bool safe, int settle, int gx, int gy, struct reach *rc,
     void *room, size_t size)
 {
 	int r = budget / CC_STEP;
@@ -1188,7 +1192,7 @@ find_path(const struct bt_state *st, struct bt_unit *u, int tx, int ty,
 	struct pose home = pose_of(u);
 	int at, len = -1;
 
-	reach_from(st, u, NULL, &home, REACH_TO, budget, false, false,
+	reach_from(st, u, NULL, &home, REACH_TO, budget, false, -1,
 	    tx - home.x, ty - home.y, &rc, NULL, 0);
 	at = bt_search_at(&rc.s, tx - rc.home.x, ty - rc.home.y);
 	if (at >= 0 && rc.s.dist[at] >= 0) {
@@ -3319,14 +3323,17 @@ cc_retreat(struct bt_state *st, struct bt_dice *dice, struct bt_unit *u)
 				    budget / CC_STEP, t, false)))
 					continue;
 			}
-			/* A safe search from home (no turn) that finds a
-			 * straight way out has the best end there is
-			 * (better): safe, off the map, no diagonal and no
-			 * turn; none after it is made, so neither the rest
-			 * of its squares nor whether it pruned matter. */
+			/* A straight way out that rank_search counts leaves
+			 * best off the map: no square on it is weighed. Of
+			 * a safe search from home (no turn), or from a safe
+			 * turn, it is safe too and no search follows; of one
+			 * without safe, none is made again. Either way the
+			 * rest of the search, and whether it pruned, do not
+			 * matter: it ends there (settle). */
 			reach_from(st, u, grid ? &oc : NULL, &start[t],
-			    REACH_RETREAT, budget, safe, safe && t == 0, 0, 0,
-			    &rc, rooms[1 - kept], sizeof(rooms[0]));
+			    REACH_RETREAT, budget, safe,
+			    !safe || turn_safe[t] ? t : -1, 0, 0, &rc,
+			    rooms[1 - kept], sizeof(rooms[0]));
 			pruned[t] = rc.pruned;
 			rank_search(st, u, &field, &rc, t, turn_safe[t], &best,
 			    &improved);
