@@ -3129,13 +3129,24 @@ rank_search(const struct bt_state *st, struct bt_unit *u,
 			continue;
 		memset(&e, 0, sizeof(e));
 		e.found = true;
-		e.safe = rc->safe && turn_safe && !near_enemy(st, u, &t,
-		    rc->oc);
-		e.gap = field_gap(field, &t);
 		e.crooked = rc->s.dist[i] % TIE + (turn > 0);
 		e.turn = turn;
 		e.spent = rc->s.dist[i] / TIE;
 		e.at = i;
+		/* First as hoped: safe if the search is, and its straight
+		 * gap, which its gap along the field is never below. An end
+		 * not better even so is not; else what it truly is, the
+		 * field's gap last (its dearest question). */
+		e.safe = rc->safe && turn_safe;
+		e.gap = edge_gap(&st->map, &t, nearest_edge(&st->map, &t));
+		if (!better(&e, best))
+			continue;
+		if (e.safe && near_enemy(st, u, &t, rc->oc)) {
+			e.safe = false;
+			if (!better(&e, best))
+				continue;
+		}
+		e.gap = field_gap(field, &t);
 		consider(&e, best, improved);
 	}
 }
