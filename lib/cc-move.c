@@ -2862,7 +2862,8 @@ field_make(struct edge_field *f)
 	}
 	/* Seeds: the map's edge squares at 0, the window's rim at the
 	 * straight way from there (the least of its four edge_gap), in
-	 * the order of the window; sorted by a count of each gap. */
+	 * the order of the window; sorted by a count of each gap, when
+	 * there are two (a window of the whole map has only 0). */
 	for (int y = f->y0; y <= f->y1; y++) {
 		bool rim = y == f->y0 || y == f->y1;
 
@@ -2884,6 +2885,8 @@ field_make(struct edge_field *f)
 			f->seed[f->nseed++] = i;
 		}
 	}
+	if (maxgap == 0)
+		return;
 	count = maxgap + 2 <= GAP_ROOM ? memset(gaps, 0, sizeof(gaps)) :
 	    bt_xcalloc((size_t)maxgap + 2, sizeof(*count));
 	for (int i = 0; i < f->nseed; i++)
