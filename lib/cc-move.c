@@ -829,16 +829,21 @@ leaves_front_of(const struct occ *oc, size_t i, const struct bt_unit *u,
  * (classes()): the search has them of every move it makes; cb OCC_FRONT
  * if not known. Inline: asked of every move a search makes near an
  * enemy's front or a readied one. */
+/* May u leave a front from a footprint of classes c? None is left that
+ * it does not touch (one off the map is not marked). */
+static inline bool
+fronted_by(const struct bt_unit *u, unsigned c)
+{
+	return !(u->status & BT_ST_DISENGAGING) && (c & (OCC_FRONT | OCC_OFF));
+}
+
 static inline bool
 provokes_by(const struct bt_state *st, struct bt_unit *u,
     const struct pose *a, const struct pose *b, const struct occ *oc,
     unsigned c, unsigned cb)
 {
 	struct bt_rect ra = rect_of(a), rb = rect_of(b);
-	/* no front is left that a does not touch (one off the map is not
-	 * marked) */
-	bool fronted = !(u->status & BT_ST_DISENGAGING) &&
-	    (c & (OCC_FRONT | OCC_OFF));
+	bool fronted = fronted_by(u, c);
 
 	if (!fronted && oc->nready == 0)
 		return false;
@@ -976,10 +981,11 @@ struct reach {
 	bool		 flies;
 	/* with oc: the classes of the footprint of the square (fx, fy)
 	 * the search steps from (fhave), which provokes asks of each of
-	 * its steps; bt_search tries them all in a row */
+	 * its steps, and whether none of them can provoke (calm: no
+	 * front to leave, none readied); bt_search tries them in a row */
 	int		 fx, fy;
 	unsigned	 fc;
-	bool		 fhave;
+	bool		 fhave, calm;
 };
 
 /* Would u be in contact with an enemy at pose p (cc_in_contact)? By the
@@ -1087,11 +1093,14 @@ reach_step(void *ctx, int x, int y, int so_far, int k, int *nx, int *ny,
 	if (rc->safe && rc->oc != NULL) {
 		if (!rc->fhave || rc->fx != x || rc->fy != y) {
 			rc->fc = classes(rc->oc, rect_of(&p), NULL);
+			rc->calm = !fronted_by(rc->u, rc->fc) &&
+			    rc->oc->nready == 0;
 			rc->fx = x;
 			rc->fy = y;
 			rc->fhave = true;
 		}
-		if (provokes_of(rc->st, rc->u, &p, &q, rc->oc, rc->fc)) {
+		if (!rc->calm &&
+		    provokes_of(rc->st, rc->u, &p, &q, rc->oc, rc->fc)) {
 			rc->pruned = true;
 			return -1;
 		}
