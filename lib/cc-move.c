@@ -3131,12 +3131,15 @@ rank_search(const struct bt_state *st, struct bt_unit *u,
 	    (best->safe && !(rc->safe && turn_safe))))
 		return;
 	for (int i = 0; i < rc->s.side * rc->s.side; i++) {
+		int edge;
+
 		if (rc->s.dist[i] < 0)
 			continue;
 		t = rc->home;
 		t.x += i % rc->s.side - rc->s.r;
 		t.y += i / rc->s.side - rc->s.r;
-		if ((turn > 0 && nearest_edge(&st->map, &t) != turn - 1) ||
+		edge = nearest_edge(&st->map, &t);
+		if ((turn > 0 && edge != turn - 1) ||
 		    !may_stop(st, u, &t, rc->oc))
 			continue;
 		memset(&e, 0, sizeof(e));
@@ -3150,7 +3153,7 @@ rank_search(const struct bt_state *st, struct bt_unit *u,
 		 * not better even so is not; else what it truly is, the
 		 * field's gap last (its dearest question). */
 		e.safe = rc->safe && turn_safe;
-		e.gap = edge_gap(&st->map, &t, nearest_edge(&st->map, &t));
+		e.gap = edge_gap(&st->map, &t, edge);
 		if (!better(&e, best))
 			continue;
 		if (e.safe && near_enemy(st, u, &t, rc->oc)) {
