@@ -161,9 +161,8 @@ widen(struct bt_search *s, unsigned char **flags, struct queue *q, int r)
  * nmoves - 1 from each, or stops once it has reached (gx, gy) at its least
  * cost (a goal outside the window: no stop), or once a move has set
  * s->done. A square that a move reached with *stop set is not left
- * again. Ties go to the square first
- * in the window, then to the first move, so a search is the same on any
- * machine.
+ * again. Ties go to the square first in the window, then to the first
+ * move, so a search is the same on any machine.
  */
 void
 bt_search(struct bt_search *s, int r, int budget, int nmoves,
