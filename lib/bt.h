@@ -843,6 +843,9 @@ struct bt_search {
 	int		*prev;		/* the square it was reached from */
 	signed char	*how;		/* by which move */
 	bool		 own;		/* its arrays are its own: not the room */
+	/* set by a move function (its ctx reaching the search): the
+	 * search's answer is known, so it ends after this move */
+	bool		 done;
 };
 /* Move k from (x, y), reached at cost so_far: its cost, and where it
  * leads in *nx, *ny; or -1 when it can't be taken. Setting *stop ends

@@ -182,6 +182,7 @@ struct occ {
 	int		 wx0, wy0, ww, wh;
 };
 
+static int	nearest_edge(const struct bt_map *, const struct pose *);
 static void	occ_fill(const struct bt_state *, const struct bt_unit *,
 		    struct occ *, struct cc_scratch *);
 static void	occ_free(struct occ *, struct cc_scratch *);
@@ -828,16 +829,21 @@ leaves_front_of(const struct occ *oc, size_t i, const struct bt_unit *u,
  * (classes()): the search has them of every move it makes; cb OCC_FRONT
  * if not known. Inline: asked of every move a search makes near an
  * enemy's front or a readied one. */
+/* May u leave a front from a footprint of classes c? None is left that
+ * it does not touch (one off the map is not marked). */
+static inline bool
+fronted_by(const struct bt_unit *u, unsigned c)
+{
+	return !(u->status & BT_ST_DISENGAGING) && (c & (OCC_FRONT | OCC_OFF));
+}
+
 static inline bool
 provokes_by(const struct bt_state *st, struct bt_unit *u,
     const struct pose *a, const struct pose *b, const struct occ *oc,
     unsigned c, unsigned cb)
 {
 	struct bt_rect ra = rect_of(a), rb = rect_of(b);
-	/* no front is left that a does not touch (one off the map is not
-	 * marked) */
-	bool fronted = !(u->status & BT_ST_DISENGAGING) &&
-	    (c & (OCC_FRONT | OCC_OFF));
+	bool fronted = fronted_by(u, c);
 
 	if (!fronted && oc->nready == 0)
 		return false;
@@ -963,6 +969,11 @@ struct reach {
 	int		 out, outkey;	/* best square to step off from */
 	signed char	 outhow;
 	bool		 pruned;	/* safe left a step out */
+	/* -1, or the free turn the search starts from (cc_retreat's t,
+	 * 0 for none): a straight way out (no diagonal step) ends the
+	 * search, one toward the edge it turned to face if it turned
+	 * (rank_search); the caller takes it over all else it has */
+	int		 settle;
 	/* made once a search: the steps, each as a move and where it
 	 * takes the unit at home's facing; cc_flies */
 	struct move	 step[ALL_STEPS];
@@ -970,10 +981,11 @@ struct reach {
 	bool		 flies;
 	/* with oc: the classes of the footprint of the square (fx, fy)
 	 * the search steps from (fhave), which provokes asks of each of
-	 * its steps; bt_search tries them all in a row */
+	 * its steps, and whether none of them can provoke (calm: no
+	 * front to leave, none readied); bt_search tries them in a row */
 	int		 fx, fy;
 	unsigned	 fc;
-	bool		 fhave;
+	bool		 fhave, calm;
 };
 
 /* Would u be in contact with an enemy at pose p (cc_in_contact)? By the
@@ -1081,11 +1093,14 @@ reach_step(void *ctx, int x, int y, int so_far, int k, int *nx, int *ny,
 	if (rc->safe && rc->oc != NULL) {
 		if (!rc->fhave || rc->fx != x || rc->fy != y) {
 			rc->fc = classes(rc->oc, rect_of(&p), NULL);
+			rc->calm = !fronted_by(rc->u, rc->fc) &&
+			    rc->oc->nready == 0;
 			rc->fx = x;
 			rc->fy = y;
 			rc->fhave = true;
 		}
-		if (provokes_of(rc->st, rc->u, &p, &q, rc->oc, rc->fc)) {
+		if (!rc->calm &&
+		    provokes_of(rc->st, rc->u, &p, &q, rc->oc, rc->fc)) {
 			rc->pruned = true;
 			return -1;
 		}
@@ -1104,6 +1119,10 @@ reach_step(void *ctx, int x, int y, int so_far, int k, int *nx, int *ny,
 			rc->out = bt_search_at(&rc->s, x, y);
 			rc->outkey = key;
 			rc->outhow = (signed char)k;
+			/* none found later is straighter (key < outkey) */
+			if (key == 0 && (rc->settle == 0 || (rc->settle > 0 &&
+			    nearest_edge(&rc->st->map, &q) == rc->settle - 1)))
+				rc->s.done = true;
 		}
 		return -1;
 	}
@@ -1117,12 +1136,13 @@ reach_step(void *ctx, int x, int y, int so_far, int k, int *nx, int *ny,
 }
 
 /* oc: the grid of who stands where, or NULL; room (size bytes, or
- * NULL): where the search's arrays go if they fit (bt_search_in). */
+ * NULL): where the search's arrays go if they fit (bt_search_in);
+ * settle: struct reach's. */
 static void
 reach_from(const struct bt_state *st, struct bt_unit *u,
     const struct occ *oc, const struct pose *home, enum reach_kind kind,
-    int budget, bool safe, int gx, int gy, struct reach *rc, void *room,
-    size_t size)
+    int budget, bool safe, int settle, int gx, int gy, struct reach *rc,
+    void *room, size_t size)
 {
 	int r = budget / CC_STEP;
 
@@ -1137,6 +1157,7 @@ reach_from(const struct bt_state *st, struct bt_unit *u,
 	rc->gy = gy;
 	rc->out = -1;
 	rc->pruned = false;
+	rc->settle = settle;
 	rc->flies = cc_flies(st, u);
 	rc->fhave = false;
 	for (int k = 0; k < steps_for(u); k++) {
@@ -1180,8 +1201,8 @@ find_path(const struct bt_state *st, struct bt_unit *u, int tx, int ty,
 	struct pose home = pose_of(u);
 	int at, len = -1;
 
-	reach_from(st, u, NULL, &home, REACH_TO, budget, false, tx - home.x,
-	    ty - home.y, &rc, NULL, 0);
+	reach_from(st, u, NULL, &home, REACH_TO, budget, false, -1,
+	    tx - home.x, ty - home.y, &rc, NULL, 0);
 	at = bt_search_at(&rc.s, tx - rc.home.x, ty - rc.home.y);
 	if (at >= 0 && rc.s.dist[at] >= 0) {
 		struct pose end = rc.home;
@@ -2987,7 +3008,8 @@ field_make(struct edge_field *f)
 	}
 	/* Seeds: the map's edge squares at 0, the window's rim at the
 	 * straight way from there (the least of its four edge_gap), in
-	 * the order of the window; sorted by a count of each gap. */
+	 * the order of the window; sorted by a count of each gap, when
+	 * there are two (a window of the whole map has only 0). */
 	for (int y = f->y0; y <= f->y1; y++) {
 		bool rim = y == f->y0 || y == f->y1;
 
@@ -3009,6 +3031,8 @@ field_make(struct edge_field *f)
 			f->seed[f->nseed++] = i;
 		}
 	}
+	if (maxgap == 0)
+		return;
 	count = maxgap + 2 <= GAP_ROOM ? memset(gaps, 0, sizeof(gaps)) :
 	    bt_xcalloc((size_t)maxgap + 2, sizeof(*count));
 	for (int i = 0; i < f->nseed; i++)
@@ -3244,23 +3268,37 @@ rank_search(const struct bt_state *st, struct bt_unit *u,
 	    (best->safe && !(rc->safe && turn_safe))))
 		return;
 	for (int i = 0; i < rc->s.side * rc->s.side; i++) {
+		int edge;
+
 		if (rc->s.dist[i] < 0)
 			continue;
 		t = rc->home;
 		t.x += i % rc->s.side - rc->s.r;
 		t.y += i / rc->s.side - rc->s.r;
-		if ((turn > 0 && nearest_edge(&st->map, &t) != turn - 1) ||
+		edge = nearest_edge(&st->map, &t);
+		if ((turn > 0 && edge != turn - 1) ||
 		    !may_stop(st, u, &t, rc->oc))
 			continue;
 		memset(&e, 0, sizeof(e));
 		e.found = true;
-		e.safe = rc->safe && turn_safe && !near_enemy(st, u, &t,
-		    rc->oc);
-		e.gap = field_gap(field, &t);
 		e.crooked = rc->s.dist[i] % TIE + (turn > 0);
 		e.turn = turn;
 		e.spent = rc->s.dist[i] / TIE;
 		e.at = i;
+		/* First as hoped: safe if the search is, and its straight
+		 * gap, which its gap along the field is never below. An end
+		 * not better even so is not; else what it truly is, the
+		 * field's gap last (its dearest question). */
+		e.safe = rc->safe && turn_safe;
+		e.gap = edge_gap(&st->map, &t, edge);
+		if (!better(&e, best))
+			continue;
+		if (e.safe && near_enemy(st, u, &t, rc->oc)) {
+			e.safe = false;
+			if (!better(&e, best))
+				continue;
+		}
+		e.gap = field_gap(field, &t);
 		consider(&e, best, improved);
 	}
 }
@@ -3448,8 +3486,16 @@ cc_retreat(struct bt_state *st, struct bt_dice *dice, struct bt_unit *u)
 				    budget / CC_STEP, t, false)))
 					continue;
 			}
+			/* A straight way out that rank_search counts leaves
+			 * best off the map: no square on it is weighed. Of
+			 * a safe search from home (no turn), or from a safe
+			 * turn, it is safe too and no search follows; of one
+			 * without safe, none is made again. Either way the
+			 * rest of the search, and whether it pruned, do not
+			 * matter: it ends there (settle). */
 			reach_from(st, u, grid ? &oc : NULL, &start[t],
-			    REACH_RETREAT, budget, safe, 0, 0, &rc,
+			    REACH_RETREAT, budget, safe,
+			    !safe || turn_safe[t] ? t : -1, 0, 0, &rc,
 			    rooms[1 - kept], sizeof(rooms[0]));
 			pruned[t] = rc.pruned;
 			rank_search(st, u, &field, &rc, t, turn_safe[t], &best,

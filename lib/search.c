@@ -109,6 +109,7 @@ window(struct bt_search *s, unsigned char **flags, int r, void *room,
 
 	s->r = r;
 	s->side = 2 * r + 1;
+	s->done = false;
 	n = (size_t)s->side * (size_t)s->side;
 	s->own = room == NULL || BT_SEARCH_ROOM(r) > size;
 	s->dist = s->own ? bt_xcalloc(n, 2 * sizeof(int) + 2) :
@@ -158,10 +159,10 @@ widen(struct bt_search *s, unsigned char **flags, struct queue *q, int r)
 /*
  * Reaches every square it can within budget from home, trying moves 0 to
  * nmoves - 1 from each, or stops once it has reached (gx, gy) at its least
- * cost (a goal outside the window: no stop). A square that a move
- * reached with *stop set is not left again. Ties go to the square first
- * in the window, then to the first move, so a search is the same on any
- * machine.
+ * cost (a goal outside the window: no stop), or once a move has set
+ * s->done. A square that a move reached with *stop set is not left
+ * again. Ties go to the square first in the window, then to the first
+ * move, so a search is the same on any machine.
  */
 void
 bt_search(struct bt_search *s, int r, int budget, int nmoves,
@@ -182,7 +183,7 @@ bt_search_in(struct bt_search *s, void *room, size_t size, int r,
 	window(s, &flags, r < SEARCH_FIRST ? r : SEARCH_FIRST, room, size);
 	s->dist[bt_search_at(s, 0, 0)] = 0;
 	push(&q, 0, bt_search_at(s, 0, 0));
-	while (q.n > 0) {
+	while (q.n > 0 && !s->done) {
 		struct entry e = pop(&q);
 		int x, y, at;
 
@@ -202,6 +203,8 @@ bt_search_in(struct bt_search *s, void *room, size_t size, int r,
 			bool halt = false;
 
 			cost = move(ctx, x, y, e.d, k, &nx, &ny, &halt);
+			if (s->done)
+				break;
 			if (cost < 0)
 				continue;
 			d = e.d + cost;
