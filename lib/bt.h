@@ -608,6 +608,9 @@ struct bt_state {
 	int		 round;
 	char		*active;	/* unit whose turn it is */
 	size_t		 active_size;	/* active's buffer (bt_set_active) */
+	/* where in units active's unit was when it was set: the first
+	 * place bt_unit_find looks, checked, so a stale one is harmless */
+	size_t		 active_unit;
 	struct bt_pos	 active_at;
 	int		 weather;	/* cc: enum in cc.c; -1 to roll */
 	int		 climate;
@@ -691,11 +694,16 @@ int	 bt_state_write(const struct bt_state *, const char *path,
 void	 bt_state_emit_to(const struct bt_state *, struct bt_emitter *);
 /* Checks every rule a valid state keeps (bt-check); all problems. */
 int	 bt_state_check(const struct bt_state *, struct bt_error *);
+/* The unit of that id, or NULL; the active unit's is found with one
+ * comparison, most lookups are of it. */
 struct bt_unit *bt_unit_find(const struct bt_state *, const char *id);
 /* Makes id (or NULL: none) the active unit's, in the state's own buffer,
  * which grows only for a longer id than it has held: a battle's turns
  * allocate nothing once its ids have each been active. */
 void	 bt_set_active(struct bt_state *, const char *id);
+/* bt_set_active of u's id, u one of the state's units: a turn's
+ * beginning, which knows its unit and needs no search for it. */
+void	 bt_set_active_unit(struct bt_state *, const struct bt_unit *u);
 /* The battle's end: its winner (a side's id, or "draw") and the reason,
  * printf'd, kept in the state's strings (BT_KEPT: no allocation of their
  * own, nothing to free), and the log's entry that tells it. */

@@ -158,7 +158,7 @@ cc_pass_turn(struct bt_state *st, struct bt_dice *dice, size_t next)
 		/* 'order' holds the units' own ids when bt_setup wrote it:
 		 * found by address, else by name */
 		u = cc_unit_named(st, st->order[next]);
-		bt_set_active(st, u->id);
+		bt_set_active_unit(st, u);
 		if (start_turn(st, dice, u))
 			return;
 		/* it fled: out of 'order', and order[next] is the one after */

@@ -1264,20 +1264,12 @@ bt_set_result(struct bt_state *st, const char *winner, const char *fmt, ...)
 
 /* --- lookups --- */
 
-/* bsearch by hand: the checks look every unit up a few times, and
- * bsearch's call of a comparison was a third of that. */
-void
-bt_set_active(struct bt_state *st, const char *id)
+/* st->active's text made id's (not NULL), in its own buffer. */
+static void
+set_active_id(struct bt_state *st, const char *id)
 {
-	size_t n;
+	size_t n = strlen(id) + 1;
 
-	if (id == NULL) {
-		free(st->active);
-		st->active = NULL;
-		st->active_size = 0;
-		return;
-	}
-	n = strlen(id) + 1;
 	/* room for any id (a name is at most BT_MAX_NAME bytes), so that
 	 * it is made once a battle */
 	if (st->active == NULL || n > st->active_size) {
@@ -1288,11 +1280,39 @@ bt_set_active(struct bt_state *st, const char *id)
 	memmove(st->active, id, n);	/* id may be st->active */
 }
 
+void
+bt_set_active(struct bt_state *st, const char *id)
+{
+	const struct bt_unit *u;
+
+	if (id == NULL) {
+		free(st->active);
+		st->active = NULL;
+		st->active_size = 0;
+		return;
+	}
+	set_active_id(st, id);
+	if ((u = bt_unit_find(st, st->active)) != NULL)
+		st->active_unit = (size_t)(u - st->units);
+}
+
+void
+bt_set_active_unit(struct bt_state *st, const struct bt_unit *u)
+{
+	set_active_id(st, u->id);
+	st->active_unit = (size_t)(u - st->units);
+}
+
+/* bsearch by hand: the checks look every unit up a few times, and
+ * bsearch's call of a comparison was a third of that. */
 struct bt_unit *
 bt_unit_find(const struct bt_state *st, const char *id)
 {
 	size_t lo = 0, hi = st->nunits;
 
+	if (st->active_unit < st->nunits &&
+	    strcmp(id, st->units[st->active_unit].id) == 0)
+		return &st->units[st->active_unit];
 	while (lo < hi) {
 		size_t mid = lo + (hi - lo) / 2;
 		int c = strcmp(id, st->units[mid].id);
