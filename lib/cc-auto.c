@@ -18,24 +18,6 @@ active(const struct bt_state *st)
 	return st->active != NULL ? bt_unit_find(st, st->active) : NULL;
 }
 
-/* active's unit for a listing of its options, which name it by the
- * state's own id string (cc_options): found by that string's address
- * (cc_unit_at) and told by one comparison, not by a search by name
- * (bt_unit_find, which it falls back on). */
-static const struct bt_unit *
-active_of(const struct bt_state *st, const struct bt_options *o)
-{
-	const struct bt_unit *u;
-
-	if (st->active == NULL)
-		return NULL;
-	if (o->n > 0 && o->v[0].unit != NULL &&
-	    (u = cc_unit_at(st, o->v[0].unit)) != NULL &&
-	    strcmp(u->id, st->active) == 0)
-		return u;
-	return bt_unit_find(st, st->active);
-}
-
 /* Is a move's end a quarter turn from u's facing? Facings are 0 to 3:
  * their sum's parity, taken unsigned (no sign to correct). */
 static inline bool
@@ -1068,7 +1050,7 @@ choose_general(const struct bt_state *st, const char *side,
 	/* one option or none (a unit that may only end its turn, a
 	 * listing in four): the first, whatever it is worth, every
 	 * answer below being 0 then */
-	if (o->n <= 1 || (u = active_of(st, o)) == NULL)
+	if (o->n <= 1 || (u = active(st)) == NULL)
 		return 0;
 	foes_of(st, u, &f);
 	near = nearest(&f, u);	/* the foes measured from where it stands */

@@ -43,7 +43,6 @@ struct memo {
 	/* the key */
 	const struct bt_state *st;
 	const struct bt_unit *mover;
-	size_t		 mover_at;	/* its index in st's units */
 	int		 weather, moved;
 	bool		 rotated, valid;
 	bool		 lazy;		/* its ends' lines are ways */
@@ -181,7 +180,6 @@ memo_key(struct memo *mm, const struct bt_state *st, const struct bt_unit *u,
 	mm->lazy = lazy;
 	mm->st = st;
 	mm->mover = u;
-	mm->mover_at = (size_t)(u - st->units);
 	mm->weather = st->weather;
 	mm->moved = st->turn.moved;
 	mm->rotated = st->turn.rotated;
@@ -419,20 +417,6 @@ add_actions(const struct bt_state *st, const struct bt_unit *u,
 	}
 }
 
-/* The unit of st->active (not NULL): most often the memo's last mover,
- * at the same index (ids are unique), asked first, whether the memo
- * holds or not (the index is checked); else found by id. */
-static const struct bt_unit *
-active_unit(const struct bt_state *st, const struct bt_options *o)
-{
-	const struct memo *mm = o->memo;
-
-	if (mm != NULL && mm->mover_at < st->nunits &&
-	    strcmp(st->units[mm->mover_at].id, st->active) == 0)
-		return &st->units[mm->mover_at];
-	return bt_unit_find(st, st->active);
-}
-
 /*
  * The active unit's orders, in this order: the end of its turn (always
  * there), its moves, its attacks, its other actions, its Rally. A broken
@@ -456,7 +440,7 @@ cc_options(const struct bt_state *st, const char *side, struct bt_options *o)
 	if (mm != NULL)
 		mm->listed = mm->pending = false;
 	/* cc_check_turn's refusals: not its turn, not in the battle */
-	if (st->active == NULL || (u = active_unit(st, o)) == NULL ||
+	if (st->active == NULL || (u = bt_unit_find(st, st->active)) == NULL ||
 	    strcmp(u->side, side) != 0 || !cc_in_battle(u))
 		return;
 	broken = (u->status & BT_ST_BROKEN) != 0;
