@@ -122,7 +122,7 @@ static int
 side_index(const struct bt_state *st, const char *side)
 {
 	for (size_t i = 0; i < st->nsides; i++)
-		if (strcmp(st->sides[i].id, side) == 0)
+		if (bt_streq(st->sides[i].id, side))
 			return (int)i;
 	return -1;
 }

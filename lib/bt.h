@@ -7,6 +7,7 @@
 #include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
+#include <string.h>
 
 #define BT_VERSION	PACKAGE_VERSION
 
@@ -714,6 +715,15 @@ void	 bt_set_result(struct bt_state *, const char *winner,
 struct bt_unit *bt_unit_operand(const struct bt_state *, const char *id,
 	    const char *what, struct bt_error *);
 struct bt_side *bt_side_find(const struct bt_state *, const char *id);
+/* Are a and b the same text? The ids, sides and words a battle's turns
+ * compare are most often the one string (a unit's own id or side), or
+ * differ in their first letter: both are told without a call of strcmp.
+ * Inline: every order a commander plays asks it several times. */
+static inline bool
+bt_streq(const char *a, const char *b)
+{
+	return a == b || (a[0] == b[0] && strcmp(a, b) == 0);
+}
 /* Where a key of the state, of a unit or of a side was read, for a
  * check's message; a key of a nested mapping as 'KEY.SUBKEY'. A key with
  * no place falls back to the mapping's: the unit's or side's id, the

@@ -935,7 +935,7 @@ act_of(const char *line, size_t idlen, const char *target)
 	const char *w = line + sizeof("bt-act ") - 1 + idlen + 1;
 
 	for (size_t i = 0; i < sizeof(acts) / sizeof(acts[0]); i++)
-		if (strcmp(w, acts[i].what) == 0)
+		if (bt_streq(w, acts[i].what))
 			return acts[i].act;
 	if (target != NULL && strncmp(target, "defend", 6) != 0 &&
 	    strncmp(w, "support ", 8) == 0)

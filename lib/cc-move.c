@@ -94,7 +94,7 @@ parse_move(const char *s, struct move *m)
 	memset(m, 0, sizeof(*m));
 	m->word = s;
 	for (size_t i = 0; i < sizeof(step_words) / sizeof(step_words[0]); i++)
-		if (strcmp(s, step_words[i].word) == 0) {
+		if (bt_streq(s, step_words[i].word)) {
 			m->kind = STEP;
 			m->dx = step_words[i].dx;
 			m->dy = step_words[i].dy;

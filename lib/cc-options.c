@@ -441,7 +441,7 @@ cc_options(const struct bt_state *st, const char *side, struct bt_options *o)
 		mm->listed = mm->pending = false;
 	/* cc_check_turn's refusals: not its turn, not in the battle */
 	if (st->active == NULL || (u = bt_unit_find(st, st->active)) == NULL ||
-	    strcmp(u->side, side) != 0 || !cc_in_battle(u))
+	    !bt_streq(u->side, side) || !cc_in_battle(u))
 		return;
 	broken = (u->status & BT_ST_BROKEN) != 0;
 	memcpy(bt_options_add_room(o, BT_OPT_END, u->id, strlen("bt-resolve"),

@@ -105,7 +105,7 @@ start_turn(struct bt_state *st, struct bt_dice *dice, struct bt_unit *u)
 	for (size_t i = 0; i < st->nunits; i++) {	/* CC-26 */
 		struct bt_unit *a = &st->units[i];
 
-		if (a->supported_by && strcmp(a->supported_by, u->id) == 0)
+		if (a->supported_by && bt_streq(a->supported_by, u->id))
 			a->supported_by = NULL;
 	}
 	if (!(u->status & BT_ST_BROKEN))
@@ -188,10 +188,7 @@ cc_next_turn(struct bt_state *st, struct bt_dice *dice)
 	if (st->active != NULL) {
 		struct bt_unit *u;
 
-		/* strcmp only where the first letters agree (the sides'
-		 * ids begin apart, and so do many of their units') */
-		while (i < st->norder && (st->order[i][0] != st->active[0] ||
-		    strcmp(st->order[i], st->active) != 0))
+		while (i < st->norder && !bt_streq(st->order[i], st->active))
 			i++;
 		/* the unit of that name, the entry's when there is one
 		 * (it may be the unit's own id) */

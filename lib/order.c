@@ -209,8 +209,12 @@ static const struct program programs[] = {
 static const struct program *
 program_find(const char *name)
 {
+	/* every name is "bt-" and the program's what, which tells them
+	 * apart from its first letter */
+	if (strncmp(name, "bt-", 3) != 0)
+		return NULL;
 	for (size_t i = 0; i < NPROGRAMS; i++)
-		if (strcmp(programs[i].name, name) == 0)
+		if (bt_streq(programs[i].what, name + 3))
 			return &programs[i];
 	return NULL;
 }
