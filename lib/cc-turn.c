@@ -180,20 +180,31 @@ cc_first_turn(struct bt_state *st, struct bt_dice *dice)
 	cc_pass_turn(st, dice, 0);
 }
 
+/* The entry of 'order' that names id, or norder: by its address first,
+ * as bt_setup writes the units' own ids there, else by name. */
+static size_t
+order_index(const struct bt_state *st, const char *id)
+{
+	size_t i;
+
+	for (i = 0; i < st->norder; i++)
+		if (st->order[i] == id)
+			return i;
+	i = 0;
+	while (i < st->norder && !bt_streq(st->order[i], id))
+		i++;
+	return i;
+}
+
 void
 cc_next_turn(struct bt_state *st, struct bt_dice *dice)
 {
 	size_t i = 0;
 
 	if (st->active != NULL) {
-		struct bt_unit *u;
+		struct bt_unit *u = bt_unit_find(st, st->active);
 
-		while (i < st->norder && !bt_streq(st->order[i], st->active))
-			i++;
-		/* the unit of that name, the entry's when there is one
-		 * (it may be the unit's own id) */
-		u = cc_unit_named(st, i < st->norder ? st->order[i] :
-		    st->active);
+		i = order_index(st, u != NULL ? u->id : st->active);
 		if (u != NULL)	/* CC-23: Disengage lasts its turn */
 			u->status &= ~(unsigned)BT_ST_DISENGAGING;
 	}
