@@ -150,24 +150,17 @@ grow_options(struct bt_options *o)
 	o->v = bt_xreallocarray(o->v, o->cap, sizeof(*o->v));
 }
 
-/* Option op made an empty one of unit: its line not set yet. */
-static inline void
-init_option(struct bt_option *op, enum bt_option_kind kind, const char *unit)
-{
-	memset(op, 0, sizeof(*op));
-	op->kind = kind;
-	op->unit = unit;
-	op->facing = -1;
-	op->note = BT_OPTION_NO_NOTE;
-}
-
 /* The next option, of unit, with room for it: its line not set yet. */
 static inline struct bt_option *
 next_option(struct bt_options *o, enum bt_option_kind kind, const char *unit)
 {
 	struct bt_option *op = &o->v[o->n++];
 
-	init_option(op, kind, unit);
+	memset(op, 0, sizeof(*op));
+	op->kind = kind;
+	op->unit = unit;
+	op->facing = -1;
+	op->note = BT_OPTION_NO_NOTE;
 	return op;
 }
 
@@ -224,19 +217,14 @@ bt_options_add_room(struct bt_options *o, enum bt_option_kind kind,
 }
 
 struct bt_option *
-bt_options_add_ways(struct bt_options *o, enum bt_option_kind kind,
-    const char *unit, size_t n)
+bt_options_add_ways(struct bt_options *o, size_t n)
 {
 	struct bt_option *ops;
 
 	while (o->cap - o->n < n)
 		grow_options(o);
-	/* counted once, not an option at a time: a store to an option
-	 * could change o->n and o->v, for all the compiler knows */
 	ops = &o->v[o->n];
 	o->n += n;
-	for (size_t k = 0; k < n; k++)
-		init_option(&ops[k], kind, unit);
 	return ops;
 }
 
