@@ -2206,7 +2206,8 @@ occ_fill_on(const struct bt_state *st, const struct bt_unit *u,
 			continue;
 		if (cc_enemies(u, o))
 			oc->unit[i] |= OCC_ENEMY;
-		if (may_react(o, u, NULL)) {
+		/* only an enemy may react: may_react not asked of a friend */
+		if ((oc->unit[i] & OCC_ENEMY) && may_react(o, u, NULL)) {
 			oc->reacts[oc->nreacts++] = i;
 			oc->nready += o->ready.present;
 			oc->nfront[i] = (unsigned char)cc_front_strips(o,
