@@ -1071,11 +1071,11 @@ struct bt_option *bt_options_add(struct bt_options *, enum bt_option_kind,
 char	*bt_options_add_room(struct bt_options *, enum bt_option_kind,
 	    const char *unit, size_t len, size_t slack, struct bt_option **);
 /* n options whose lines are the ruleset's to write when asked (its
- * line_of), the first of them returned: each line to be set by the
- * caller, BT_OPTION_WAY | the way; no text of their own. One call for
- * all the ways of a search. */
-struct bt_option *bt_options_add_ways(struct bt_options *,
-	    enum bt_option_kind, const char *unit, size_t n);
+ * line_of), the first of them returned: each to be written whole by the
+ * caller, in one store of all its fields (nothing of it is set here),
+ * its line BT_OPTION_WAY | the way, its note BT_OPTION_NO_NOTE; no text
+ * of their own. One call for all the ways of a search. */
+struct bt_option *bt_options_add_ways(struct bt_options *, size_t n);
 /* Tells the ruleset's memo which of a lazy listing's options was
  * chosen, st still as it was listed: it may keep what only some picks
  * need (cc: its key, for a unit listed the same moves again). */

@@ -1503,6 +1503,27 @@ end_option(struct bt_option *op, const struct kept_end *e)
 	op->provokes = e->provokes;
 }
 
+/* The option of end e, a bt-move of unit whose line is written when
+ * asked (cc_way_line): made whole, in one store, not set a field at a
+ * time over a blank one (bt_options_add_ways). */
+static inline struct bt_option
+way_option(const struct kept_end *e, const char *unit)
+{
+	struct bt_option op = {
+		.kind = BT_OPT_MOVE,
+		.line = BT_OPTION_WAY | (size_t)e->node,
+		.note = BT_OPTION_NO_NOTE,
+		.unit = unit,
+		.x = e->x,
+		.y = e->y,
+		.facing = e->facing,
+		.cost = e->cost,
+		.provokes = e->provokes
+	};
+
+	return op;
+}
+
 /*
  * The ends of a search, of the way nodes n, added to o as bt-moves of
  * unit: in a lazy listing (lazy), only their nodes, the lines written
@@ -1520,11 +1541,9 @@ report_ends(const struct way_node *n, const struct kept_end *ends,
 	struct bt_option *op;
 
 	if (lazy) {
-		op = bt_options_add_ways(o, BT_OPT_MOVE, unit, nends);
-		for (size_t k = 0; k < nends; k++) {
-			op[k].line = BT_OPTION_WAY | (size_t)ends[k].node;
-			end_option(&op[k], &ends[k]);
-		}
+		op = bt_options_add_ways(o, nends);
+		for (size_t k = 0; k < nends; k++)
+			op[k] = way_option(&ends[k], unit);
 		return;
 	}
 	for (size_t k = 0; k < nends; k++) {
@@ -2187,7 +2206,8 @@ occ_fill_on(const struct bt_state *st, const struct bt_unit *u,
 			continue;
 		if (cc_enemies(u, o))
 			oc->unit[i] |= OCC_ENEMY;
-		if (may_react(o, u, NULL)) {
+		/* only an enemy may react: may_react not asked of a friend */
+		if ((oc->unit[i] & OCC_ENEMY) && may_react(o, u, NULL)) {
 			oc->reacts[oc->nreacts++] = i;
 			oc->nready += o->ready.present;
 			oc->nfront[i] = (unsigned char)cc_front_strips(o,
