@@ -1060,7 +1060,7 @@ choose_general(const struct bt_state *st, const char *side,
 	 * better than it by 0.05 is not taken, and need not be weighed
 	 * further. A listing without moves weighs no staying. */
 	for (first = 0; first < o->n; first++)
-		if (o->v[first].kind == BT_OPT_MOVE)
+		if (ops[first].kind == BT_OPT_MOVE)
 			break;
 	if (first < o->n) {
 		double attack = acted ? 0 : best_attack(st, &f, u);

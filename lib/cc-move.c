@@ -1504,8 +1504,8 @@ end_option(struct bt_option *op, const struct kept_end *e)
 }
 
 /* The option of end e, a bt-move of unit whose line is written when
- * asked (cc_way_line): made whole, in one store, not set a field at a
- * time over a blank one (bt_options_add_ways). */
+ * asked (cc_way_line): made whole, not set a field at a time over a
+ * blank one (bt_options_add_ways). */
 static inline struct bt_option
 way_option(const struct kept_end *e, const char *unit)
 {
@@ -1513,14 +1513,10 @@ way_option(const struct kept_end *e, const char *unit)
 		.kind = BT_OPT_MOVE,
 		.line = BT_OPTION_WAY | (size_t)e->node,
 		.note = BT_OPTION_NO_NOTE,
-		.unit = unit,
-		.x = e->x,
-		.y = e->y,
-		.facing = e->facing,
-		.cost = e->cost,
-		.provokes = e->provokes
+		.unit = unit
 	};
 
+	end_option(&op, e);
 	return op;
 }
 
