@@ -282,11 +282,16 @@ spans_of(struct foes *f)
 
 /* --- simple: advance on the nearest enemy, attack what is in reach --- */
 
+/* Does me's front touch a foe (cc_front_touches)? Its strips made once
+ * for all the foes. */
 static bool
 front_on(const struct foes *f, const struct bt_unit *me)
 {
+	struct bt_rect front[4];
+	int nfront = cc_front_strips(me, front);
+
 	for (size_t i = 0; i < f->n; i++)
-		if (cc_front_touches(me, f->v[i].e))
+		if (meets(front, nfront, &f->v[i].r))
 			return true;
 	return false;
 }
@@ -858,13 +863,19 @@ move_worth(const struct bt_state *st, struct foes *f, struct ends *e,
 	if (bounded && n->most - less - provoke <= above)
 		return false;
 	at_end(me, u, op);
-	measure(f, me);
 	if (n->reach) {
-		attack = best_attack(st, f, me);
+		/* one that does not shoot strikes only a foe its front
+		 * touches (best_attack): most of its moves near the foes
+		 * face none, told before the foes are measured from there */
+		if (me->ranged.present || front_on(f, me)) {
+			measure(f, me);
+			attack = best_attack(st, f, me);
+		}
 		if (bounded && place_approach(me, n->d, attack, acted) - less -
 		    provoke <= above)
 			return false;
 	}
+	measure(f, me);
 	*v = place_approach(me, n->d, place_less(st, f, me, attack,
 	    danger_at(st, f, me)), acted) - less - provoke;
 	return true;
