@@ -82,6 +82,10 @@ struct foe {
  * one. */
 #define BROKEN_OFF	(1 << 24)	/* above any distance on a board */
 
+/* The foes a mask of them holds (attack_most), a bit each by their index
+ * in the list: the first NEAR_BITS. */
+#define NEAR_BITS	(sizeof(unsigned) * CHAR_BIT)
+
 struct foes {
 	struct foe	*v;
 	int		*dist;		/* each foe's squares from the place
@@ -282,11 +286,50 @@ spans_of(struct foes *f)
 
 /* --- simple: advance on the nearest enemy, attack what is in reach --- */
 
+/* Does me's front touch a foe (cc_front_touches)? Its strips made once
+ * for all the foes. */
 static bool
 front_on(const struct foes *f, const struct bt_unit *me)
 {
+	struct bt_rect front[4];
+	int nfront = cc_front_strips(me, front);
+
 	for (size_t i = 0; i < f->n; i++)
-		if (cc_front_touches(me, f->v[i].e))
+		if (meets(front, nfront, &f->v[i].r))
+			return true;
+	return false;
+}
+
+/* A place's front strips (cc_front_strips), made when first asked, for
+ * front_near and best_attack to share. */
+struct fronts {
+	struct bt_rect	 s[4];
+	int		 n;		/* -1: not made yet */
+};
+
+/* How many strips fr holds, of me, made if they are not yet. */
+static int
+fronts_made(const struct bt_unit *me, struct fronts *fr)
+{
+	if (fr->n < 0)
+		fr->n = cc_front_strips(me, fr->s);
+	return fr->n;
+}
+
+/* front_on of me, near the foes a square from its footprint (attack_most):
+ * those its strips fr, a square from it, may meet; all of them for more
+ * foes than a mask holds. */
+static bool
+front_near(const struct foes *f, unsigned near, const struct bt_unit *me,
+    struct fronts *fr)
+{
+	int nfront;
+
+	if (f->n > NEAR_BITS)
+		return front_on(f, me);
+	nfront = fronts_made(me, fr);
+	for (size_t i = 0; near != 0; i++, near >>= 1)
+		if ((near & 1) && meets(fr->s, nfront, &f->v[i].r))
 			return true;
 	return false;
 }
@@ -518,13 +561,11 @@ in_contact(const struct foes *f, const struct bt_unit *me)
  * the foes measured from there. */
 static double
 best_attack(const struct bt_state *st, struct foes *f,
-    const struct bt_unit *me)
+    const struct bt_unit *me, struct fronts *fr)
 {
 	struct cc_attacker shot;
-	struct bt_rect front[4], r = cc_rect(me);
+	struct bt_rect r = cc_rect(me);
 	double best = 0, v;
-	int nfront = -1;	/* its front strips, made for the first foe
-				 * near enough to meet them */
 	bool have_shot = false;
 
 	if (out_of_reach(f, me, f->closest))
@@ -534,9 +575,8 @@ best_attack(const struct bt_state *st, struct foes *f,
 
 		/* me's front strips are a square from it, so a foe
 		 * further off meets none */
-		if (f->dist[i] <= 1 && nfront < 0)
-			nfront = cc_front_strips(me, front);
-		if (f->dist[i] <= 1 && meets(front, nfront, &f->v[i].r) &&
+		if (f->dist[i] <= 1 && meets(fr->s, fronts_made(me, fr),
+		    &f->v[i].r) &&
 		    (v = foe_strike(st, f, &f->v[i], cc_flank(t,
 		    &foe_front(&f->v[i])[0], &r))) > best)
 			best = v;
@@ -643,18 +683,22 @@ place_approach(const struct bt_unit *me, int d, double v, bool acted)
  * worth where it is in the shot's range (a shot's worth is chance *
  * worth, a d20's chance at most 1: CC-19, it needs 2 to 20; and it
  * rounds no higher), and 0. Of me's footprint alone, whatever its
- * facing, and of its shot.
+ * facing, and of its shot. The foes a square off, the only ones me may
+ * strike there, into *near (front_near).
  */
 static double
 attack_most(const struct bt_state *st, struct foes *f,
-    const struct bt_unit *me)
+    const struct bt_unit *me, unsigned *near)
 {
 	double most = 0, v;
 
+	*near = 0;
 	for (size_t i = 0; i < f->n; i++) {
 		struct foe *fo = &f->v[i];
 
 		if (f->dist[i] <= 1) {
+			if (i < NEAR_BITS)
+				*near |= 1u << i;
 			if (!fo->have_most) {
 				fo->most = foe_strike(st, f, fo, false);
 				if ((v = foe_strike(st, f, fo, true)) > fo->most)
@@ -689,6 +733,8 @@ struct end {
 	int		 d;	/* the nearest enemy's squares (nearest) */
 	bool		 reach;	/* not acted nor out_of_reach: an attack
 				 * is weighed from there */
+	unsigned	 near;	/* where reach, the foes a square off
+				 * (attack_most) */
 	bool		 hopeless;	/* no move ending there can beat the
 					 * bar (hopeless); nothing else made */
 };
@@ -760,8 +806,8 @@ end_made(const struct bt_state *st, struct foes *f, struct ends *e, int k,
 	n->hopeless = false;
 	n->d = d;
 	n->reach = !acted && !out_of_reach(f, u, f->closest);
-	n->most = place_approach(u, d, n->reach ? attack_most(st, f, u) : 0,
-	    acted);
+	n->most = place_approach(u, d, n->reach ? attack_most(st, f, u,
+	    &n->near) : 0, acted);
 	end_keep(e, k);
 	return n;
 }
@@ -858,13 +904,21 @@ move_worth(const struct bt_state *st, struct foes *f, struct ends *e,
 	if (bounded && n->most - less - provoke <= above)
 		return false;
 	at_end(me, u, op);
-	measure(f, me);
 	if (n->reach) {
-		attack = best_attack(st, f, me);
+		/* one that does not shoot strikes only a foe its front
+		 * touches (best_attack): most of its moves near the foes
+		 * face none, told before the foes are measured from there */
+		struct fronts fr = { .n = -1 };
+
+		if (me->ranged.present || front_near(f, n->near, me, &fr)) {
+			measure(f, me);
+			attack = best_attack(st, f, me, &fr);
+		}
 		if (bounded && place_approach(me, n->d, attack, acted) - less -
 		    provoke <= above)
 			return false;
 	}
+	measure(f, me);
 	*v = place_approach(me, n->d, place_less(st, f, me, attack,
 	    danger_at(st, f, me)), acted) - less - provoke;
 	return true;
@@ -1063,7 +1117,8 @@ choose_general(const struct bt_state *st, const char *side,
 		if (ops[first].kind == BT_OPT_MOVE)
 			break;
 	if (first < o->n) {
-		double attack = acted ? 0 : best_attack(st, &f, u);
+		struct fronts fr = { .n = -1 };
+		double attack = acted ? 0 : best_attack(st, &f, u, &fr);
 
 		here = place_approach(u, near, place_less(st, &f, u, attack,
 		    home_danger(st, &f, u, &h)), acted);
