@@ -1747,8 +1747,9 @@ kept_unit_of(const struct bt_unit *e, const struct bt_unit *u,
 	k->h = e->h;
 	k->enemy = cc_enemies(u, e);
 	/* of one that may not react, only where it stands: it strikes
-	 * no square (occ_fill), and is asked no trigger (provokes_by) */
-	if (!(k->reacts = may_react(e, u, NULL)))
+	 * no square (occ_fill), and is asked no trigger (provokes_by); an
+	 * ally never reacts (may_react), and is not asked */
+	if (!k->enemy || !(k->reacts = may_react(e, u, NULL)))
 		return true;
 	k->facing = e->facing;
 	k->fronts = e->fronts;
