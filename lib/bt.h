@@ -735,6 +735,8 @@ struct bt_pos bt_side_mark(const struct bt_state *, const struct bt_side *,
 	    const char *key);
 bool	 bt_unit_acts(const struct bt_unit *);
 bool	 bt_unit_on_map(const struct bt_unit *);
+/* A new entry of the log: event is a word of static storage (a literal),
+ * which the entry borrows; who is copied unless it is a unit's own id. */
 struct bt_log_entry *bt_log_add(struct bt_state *, const char *event,
 	    const char *who);
 /* Room for n entries in all, made at once, so that a log of no more adds

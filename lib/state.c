@@ -1423,8 +1423,15 @@ bt_log_add(struct bt_state *st, const char *event, const char *who)
 	e = &st->log[st->nlog++];
 	memset(e, 0, sizeof(*e));
 	e->round = st->round;
-	e->event = bt_arena_strdup(&st->strings, event);
-	e->who = who != NULL ? bt_arena_strdup(&st->strings, who) : NULL;
+	/* Both are kept strings (BT_KEPT), never freed one by one: the
+	 * event, a word of static storage, and the active unit's own id,
+	 * which lives as long as the state's strings, are borrowed, not
+	 * copied (a battle adds hundreds of entries, most of them of the
+	 * active unit); any other who is copied. */
+	e->event = (char *)event;
+	e->who = who == NULL ? NULL : st->active_unit < st->nunits &&
+	    who == st->units[st->active_unit].id ? (char *)who :
+	    bt_arena_strdup(&st->strings, who);
 	/* A quiet log keeps what happened (a rule may ask it: clash's
 	 * "left its unit this turn"), not the sentence that tells it. */
 	e->quiet = e->rolls.unkept = st->log_quiet;
