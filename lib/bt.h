@@ -612,6 +612,11 @@ struct bt_state {
 	/* where in units active's unit was when it was set: the first
 	 * place bt_unit_find looks, checked, so a stale one is harmless */
 	size_t		 active_unit;
+	/* active_unit is active's unit for sure: set with it by one that
+	 * knew the unit (bt_set_active_unit, bt_set_active of a unit's
+	 * id), and units are not reordered once read, so bt_unit_find of
+	 * the buffer active itself needs no comparison */
+	bool		 active_sure;
 	struct bt_pos	 active_at;
 	int		 weather;	/* cc: enum in cc.c; -1 to roll */
 	int		 climate;

@@ -1285,6 +1285,7 @@ bt_set_active(struct bt_state *st, const char *id)
 {
 	const struct bt_unit *u;
 
+	st->active_sure = false;
 	if (id == NULL) {
 		free(st->active);
 		st->active = NULL;
@@ -1292,8 +1293,10 @@ bt_set_active(struct bt_state *st, const char *id)
 		return;
 	}
 	set_active_id(st, id);
-	if ((u = bt_unit_find(st, st->active)) != NULL)
+	if ((u = bt_unit_find(st, st->active)) != NULL) {
 		st->active_unit = (size_t)(u - st->units);
+		st->active_sure = true;
+	}
 }
 
 void
@@ -1301,6 +1304,7 @@ bt_set_active_unit(struct bt_state *st, const struct bt_unit *u)
 {
 	set_active_id(st, u->id);
 	st->active_unit = (size_t)(u - st->units);
+	st->active_sure = true;
 }
 
 /* bsearch by hand: the checks look every unit up a few times, and
@@ -1310,6 +1314,8 @@ bt_unit_find(const struct bt_state *st, const char *id)
 {
 	size_t lo = 0, hi = st->nunits;
 
+	if (id == st->active && st->active_sure)
+		return &st->units[st->active_unit];
 	if (st->active_unit < st->nunits &&
 	    strcmp(id, st->units[st->active_unit].id) == 0)
 		return &st->units[st->active_unit];
