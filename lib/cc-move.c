@@ -248,21 +248,26 @@ scan(const struct bt_state *st, const struct bt_unit *u, struct bt_rect r,
 			if (skip != NULL && x >= skip->x0 && x <= skip->x1 &&
 			    y >= skip->y0 && y <= skip->y1)
 				continue;
+			int t;
+
 			if (!bt_on_map(&st->map, x, y)) {
 				s.off = true;
 				continue;
 			}
-			if (bt_terrain_at(&st->map, x, y) == BT_BLOCKED)
+			/* on the map: bt_terrain_at's letter, read once */
+			t = st->map.rows[y][x];
+			if (t == BT_BLOCKED)
 				s.blocked = true;
-			if (cc_square_difficult(st, x, y))
+			if (cc_terrain_difficult(st, t))
 				s.difficult = true;
 		}
-	/* CC-15: a unit counts where it holds a square newly entered */
+	/* CC-15: a unit counts where it holds a square newly entered; one
+	 * whose squares miss r, most, is told by those first */
 	for (size_t i = 0; i < st->nunits; i++) {
 		const struct bt_unit *o = &st->units[i];
 		struct bt_rect ro = cc_rect(o), in;
 
-		if (o == u || !cc_in_battle(o) || !cc_meet(&r, &ro))
+		if (!cc_meet(&r, &ro) || o == u || !cc_in_battle(o))
 			continue;
 		in.x0 = r.x0 > ro.x0 ? r.x0 : ro.x0;
 		in.y0 = r.y0 > ro.y0 ? r.y0 : ro.y0;

@@ -604,8 +604,7 @@ cc_flies(const struct bt_state *st, const struct bt_unit *u)
 bool
 cc_square_difficult(const struct bt_state *st, int x, int y)
 {
-	return st->weather == BLIZZARD ||
-	    bt_difficult(bt_terrain_at(&st->map, x, y));
+	return cc_terrain_difficult(st, bt_terrain_at(&st->map, x, y));
 }
 
 /* CC-4: a hurricane takes 100 ft off all movement. */

@@ -124,6 +124,13 @@ int	 cc_unit_elevation(const struct bt_state *, const struct bt_unit *);
 /* Is u flying now (CC-15; not in a hurricane or sandstorm, CC-4)? */
 bool	 cc_flies(const struct bt_state *, const struct bt_unit *);
 bool	 cc_square_difficult(const struct bt_state *, int x, int y);
+/* cc_square_difficult of a square of terrain t (CC-4: a blizzard makes
+ * every square difficult), for a loop that has read the square's letter. */
+static inline bool
+cc_terrain_difficult(const struct bt_state *st, int t)
+{
+	return st->weather == CC_BLIZZARD || bt_difficult(t);
+}
 int	 cc_speed(const struct bt_state *, const struct bt_unit *);
 const struct bt_side *cc_side(const struct bt_state *, const struct bt_unit *);
 
