@@ -570,10 +570,15 @@ cc_in_contact(const struct bt_state *st, const struct bt_unit *u)
 
 	for (size_t i = 0; i < st->nunits; i++) {
 		const struct bt_unit *e = &st->units[i];
-		struct bt_rect re = cc_rect(e);
 
-		if (cc_meet(&ring, &re) && e != u && cc_in_battle(e) &&
-		    cc_enemies(u, e) && cc_adjacent(u, e))
+		/* cc_meet of the ring and e's squares, the columns asked
+		 * alone first: most units miss them */
+		if (e->x > ring.x1 || e->x + e->w - 1 < ring.x0)
+			continue;
+		if (e->y > ring.y1 || e->y + e->h - 1 < ring.y0)
+			continue;
+		if (e != u && cc_in_battle(e) && cc_enemies(u, e) &&
+		    cc_adjacent(u, e))
 			return true;
 	}
 	return false;
