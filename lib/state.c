@@ -562,6 +562,28 @@ load_unit(struct bt_load *ld, const struct bt_node *key,
 	return rc;
 }
 
+/*
+ * The units of one side given one string of it, the first's: a unit's
+ * side is a kept string (BT_KEPT), never replaced nor freed alone, so
+ * they may share it; and cc_enemies, asked of every pair of units many
+ * times an order, then tells two friends apart by their address, with no
+ * comparison of names. Made where a state's units are read or copied.
+ */
+static void
+share_sides(struct bt_state *st)
+{
+	for (size_t i = 1; i < st->nunits; i++) {
+		struct bt_unit *u = &st->units[i];
+
+		for (size_t j = 0; u->side != NULL && j < i; j++)
+			if (st->units[j].side != NULL &&
+			    strcmp(st->units[j].side, u->side) == 0) {
+				u->side = st->units[j].side;
+				break;
+			}
+	}
+}
+
 /* The entries bt_state_read did not stream, then all of them in order. */
 static int
 load_units(void *obj, const struct bt_node *n, struct bt_load *ld)
@@ -579,6 +601,7 @@ load_units(void *obj, const struct bt_node *n, struct bt_load *ld)
 		return bt_errorf(ld->err, BT_EXIT_DATA, n->line, n->col,
 		    "'units' must map each unit's id to its details");
 	qsort(st->units, st->nunits, sizeof(*st->units), idcmp_unit_read);
+	share_sides(st);
 	/* Streamed entries left the tree before its duplicate-key test. */
 	for (size_t i = 1; i < st->nunits; i++)
 		if (strcmp(st->units[i - 1].id, st->units[i].id) == 0)
@@ -1150,6 +1173,7 @@ bt_state_copy(struct bt_state *dst, const struct bt_state *src)
 		u->id = bt_arena_strdup(&dst->strings, u->id);
 		u->stands = dup_mem(u->stands, u->nstands, sizeof(*u->stands));
 	}
+	share_sides(dst);
 	while (m->rows != NULL && m->rows[rows] != NULL)
 		rows++;
 	m->rows = dup_mem(m->rows, rows + 1, sizeof(*m->rows));
