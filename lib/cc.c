@@ -631,6 +631,8 @@ cc_side(const struct bt_state *st, const struct bt_unit *u)
 		const struct bt_side *s = &st->sides[i];
 		const char *p = s->id, *q = u->side;
 
+		if (p == q)	/* the side's own id (share_sides) */
+			return s;
 		/* strcmp's answer, byte by byte here as cc_enemies does:
 		 * a side's id is a word, where the call cost more */
 		while (*p != '\0' && *p == *q)

@@ -563,19 +563,29 @@ load_unit(struct bt_load *ld, const struct bt_node *key,
 }
 
 /*
- * The units of one side given one string of it, the first's: a unit's
- * side is a kept string (BT_KEPT), never replaced nor freed alone, so
- * they may share it; and cc_enemies, asked of every pair of units many
- * times an order, then tells two friends apart by their address, with no
- * comparison of names. Made where a state's units are read or copied.
+ * The units of one side given one string of it: the side's own id where
+ * the side is known already (a copy's, whose sides come first), else the
+ * first such unit's. A unit's side is a kept string (BT_KEPT), never
+ * replaced nor freed alone, and a side's id lives as long as the state,
+ * so they may share it; cc_enemies, asked of every pair of units many
+ * times an order, then tells two friends apart by their address, and
+ * cc_side finds the side by it, with no comparison of names. Made where
+ * a state's units are read or copied.
  */
 static void
 share_sides(struct bt_state *st)
 {
-	for (size_t i = 1; i < st->nunits; i++) {
+	for (size_t i = 0; i < st->nunits; i++) {
 		struct bt_unit *u = &st->units[i];
+		const struct bt_side *s;
 
-		for (size_t j = 0; u->side != NULL && j < i; j++)
+		if (u->side == NULL)
+			continue;
+		if ((s = bt_side_find(st, u->side)) != NULL) {
+			u->side = s->id;
+			continue;
+		}
+		for (size_t j = 0; j < i; j++)
 			if (st->units[j].side != NULL &&
 			    strcmp(st->units[j].side, u->side) == 0) {
 				u->side = st->units[j].side;
