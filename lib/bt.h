@@ -612,6 +612,11 @@ struct bt_state {
 	/* where in units active's unit was when it was set: the first
 	 * place bt_unit_find looks, checked, so a stale one is harmless */
 	size_t		 active_unit;
+	/* active_unit is active's unit for sure: set with it by one that
+	 * knew the unit (bt_set_active_unit, bt_set_active of a unit's
+	 * id), and units are not reordered once read, so bt_unit_find of
+	 * the buffer active itself needs no comparison */
+	bool		 active_sure;
 	struct bt_pos	 active_at;
 	int		 weather;	/* cc: enum in cc.c; -1 to roll */
 	int		 climate;
@@ -735,6 +740,8 @@ struct bt_pos bt_side_mark(const struct bt_state *, const struct bt_side *,
 	    const char *key);
 bool	 bt_unit_acts(const struct bt_unit *);
 bool	 bt_unit_on_map(const struct bt_unit *);
+/* A new entry of the log: event is a word of static storage (a literal),
+ * which the entry borrows; who is copied unless it is a unit's own id. */
 struct bt_log_entry *bt_log_add(struct bt_state *, const char *event,
 	    const char *who);
 /* Room for n entries in all, made at once, so that a log of no more adds

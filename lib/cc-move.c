@@ -248,21 +248,26 @@ scan(const struct bt_state *st, const struct bt_unit *u, struct bt_rect r,
 			if (skip != NULL && x >= skip->x0 && x <= skip->x1 &&
 			    y >= skip->y0 && y <= skip->y1)
 				continue;
+			int t;
+
 			if (!bt_on_map(&st->map, x, y)) {
 				s.off = true;
 				continue;
 			}
-			if (bt_terrain_at(&st->map, x, y) == BT_BLOCKED)
+			/* on the map: bt_terrain_at's letter, read once */
+			t = st->map.rows[y][x];
+			if (t == BT_BLOCKED)
 				s.blocked = true;
-			if (cc_square_difficult(st, x, y))
+			if (cc_terrain_difficult(st, t))
 				s.difficult = true;
 		}
-	/* CC-15: a unit counts where it holds a square newly entered */
+	/* CC-15: a unit counts where it holds a square newly entered; one
+	 * whose squares miss r, most, is told by those first */
 	for (size_t i = 0; i < st->nunits; i++) {
 		const struct bt_unit *o = &st->units[i];
 		struct bt_rect ro = cc_rect(o), in;
 
-		if (o == u || !cc_in_battle(o) || !cc_meet(&r, &ro))
+		if (!cc_meet(&r, &ro) || o == u || !cc_in_battle(o))
 			continue;
 		in.x0 = r.x0 > ro.x0 ? r.x0 : ro.x0;
 		in.y0 = r.y0 > ro.y0 ? r.y0 : ro.y0;
@@ -658,17 +663,61 @@ try_move(const struct bt_state *st, const struct bt_unit *u,
 
 static bool	rects_adjacent(const struct bt_rect *, const struct bt_rect *);
 
+/*
+ * The enemies of u in the battle, by index: all a move's questions of
+ * contact look at (cc_in_contact's loop skips the rest), made once an
+ * order, as none of them moves or leaves while u's is carried out (a
+ * reaction hurts u alone). A battle of more than FOES_ROOM units asks
+ * every unit instead (all).
+ */
+#define FOES_ROOM	64
+
+struct foes {
+	const struct bt_unit	*v[FOES_ROOM];
+	size_t			 n;
+	bool			 all;
+};
+
+static void
+foes_of_mover(const struct bt_state *st, const struct bt_unit *u,
+    struct foes *f)
+{
+	f->n = 0;
+	f->all = st->nunits > FOES_ROOM;
+	for (size_t i = 0; !f->all && i < st->nunits; i++) {
+		const struct bt_unit *e = &st->units[i];
+
+		if (e != u && cc_in_battle(e) && cc_enemies(u, e))
+			f->v[f->n++] = e;
+	}
+}
+
+/* How many units a loop over f (or NULL: every unit) asks, and the ith:
+ * the callers ask each all they would of any unit. */
+static size_t
+foes_count(const struct bt_state *st, const struct foes *f)
+{
+	return f != NULL && !f->all ? f->n : st->nunits;
+}
+
+static const struct bt_unit *
+foe_at(const struct bt_state *st, const struct foes *f, size_t i)
+{
+	return f != NULL && !f->all ? f->v[i] : &st->units[i];
+}
+
 /* CC-13: the first enemy (by id) that going from pose a to pose b brings
- * u into contact with, or NULL. By footprints, u not moved; next to b is
- * asked first, as most units are next to neither. */
+ * u into contact with, or NULL; of f, u's foes, or NULL: every unit. By
+ * footprints, u not moved; next to b is asked first, as most units are
+ * next to neither. */
 static const struct bt_unit *
 new_contact(const struct bt_state *st, const struct bt_unit *u,
-    const struct pose *a, const struct pose *b)
+    const struct pose *a, const struct pose *b, const struct foes *f)
 {
 	struct bt_rect ra = rect_of(a), rb = rect_of(b);
 
-	for (size_t i = 0; i < st->nunits; i++) {
-		const struct bt_unit *e = &st->units[i];
+	for (size_t i = 0; i < foes_count(st, f); i++) {
+		const struct bt_unit *e = foe_at(st, f, i);
 		struct bt_rect re = cc_rect(e);
 
 		if (rects_adjacent(&rb, &re) && !rects_adjacent(&ra, &re) &&
@@ -876,14 +925,16 @@ provokes_of(const struct bt_state *st, struct bt_unit *u,
  * (near_enemy)? A front is the strip just beyond a side (cc_strip), so
  * a unit it touches is next to its unit (cc_adjacent): where u at a is
  * next to no enemy, it leaves no front, and only a readied one may
- * react, told by a flag with no other test.
+ * react, told by a flag with no other test. Of f, u's foes (only a foe
+ * may react), or NULL: every unit.
  */
 static bool
 provokes_near(const struct bt_state *st, struct bt_unit *u,
-    const struct pose *a, const struct pose *b, bool near)
+    const struct pose *a, const struct pose *b, bool near,
+    const struct foes *f)
 {
-	for (size_t i = 0; i < st->nunits; i++) {
-		const struct bt_unit *e = &st->units[i];
+	for (size_t i = 0; i < foes_count(st, f); i++) {
+		const struct bt_unit *e = foe_at(st, f, i);
 
 		if ((near || e->ready.present) && may_react(e, u, NULL) &&
 		    ((near && leaves_front(e, u, a, b)) ||
@@ -902,7 +953,7 @@ provokes(const struct bt_state *st, struct bt_unit *u, const struct pose *a,
 	if (oc != NULL)		/* the grid knows who may react */
 		return provokes_of(st, u, a, b, oc,
 		    classes(oc, rect_of(a), NULL));
-	return provokes_near(st, u, a, b, true);
+	return provokes_near(st, u, a, b, true, NULL);
 }
 
 /* CC-21: enemies whose front u leaves by going from pose a to pose b
@@ -1008,6 +1059,26 @@ near_enemy(const struct bt_state *st, struct bt_unit *u, const struct pose *p,
 	return near;
 }
 
+/* near_enemy with no grid, of f, u's foes (foes_of_mover): is one next
+ * to u's footprint at p, first told by the ring round it, as there? */
+static bool
+near_foe(const struct bt_state *st, struct bt_unit *u, const struct pose *p,
+    const struct foes *f)
+{
+	struct bt_rect r = rect_of(p);
+	struct bt_rect ring = { r.x0 - 1, r.y0 - 1, r.x1 + 1, r.y1 + 1 };
+
+	if (f->all)
+		return near_enemy(st, u, p, NULL);
+	for (size_t i = 0; i < f->n; i++) {
+		struct bt_rect re = cc_rect(f->v[i]);
+
+		if (cc_meet(&ring, &re) && rects_adjacent(&r, &re))
+			return true;
+	}
+	return false;
+}
+
 /* Step word k as a move. */
 static struct move
 step_move(int k)
@@ -1111,7 +1182,7 @@ reach_step(void *ctx, int x, int y, int so_far, int k, int *nx, int *ny,
 	if (rc->kind == REACH_RETREAT)
 		tie = diagonal(k);
 	else if (tx != rc->gx || ty != rc->gy)
-		tie = new_contact(rc->st, rc->u, &p, &q) != NULL;
+		tie = new_contact(rc->st, rc->u, &p, &q, NULL) != NULL;
 	if (leaves) {
 		int key = so_far % TIE + tie;	/* straightest way out */
 
@@ -3658,7 +3729,7 @@ refuse_cost(const struct bt_state *st, struct bt_unit *u,
 		}
 		costs[n] = step_cost(&moves[n], &q, cost);
 		rotated |= moves[n].kind == ROTATE;
-		if (n >= over && (leaves || new_contact(st, u, &p, &q) != NULL)) {
+		if (n >= over && (leaves || new_contact(st, u, &p, &q, NULL) != NULL)) {
 			n++;
 			break;
 		}
@@ -3686,6 +3757,7 @@ cc_move(struct bt_state *st, struct bt_dice *dice, const struct bt_order *o,
 	/* near_enemy at to[i] (and at the start), which provokes_near
 	 * asks of the move that leaves it */
 	bool near[MAX_MOVES], near_start;
+	struct foes foes;
 	struct pose p, start, alone;
 	struct bt_unit *u;
 	struct bt_log_entry *e;
@@ -3751,6 +3823,7 @@ cc_move(struct bt_state *st, struct bt_dice *dice, const struct bt_order *o,
 	}
 
 	/* The whole order, simulated: refused whole or carried out. */
+	foes_of_mover(st, u, &foes);
 	start = p = pose_of(u);
 	made_contact = false;
 	rotated_now = st->turn.rotated;
@@ -3778,8 +3851,8 @@ cc_move(struct bt_state *st, struct bt_dice *dice, const struct bt_order *o,
 		/* a new contact is with an enemy u is next to at q: none
 		 * where it is next to none (cc_in_contact, one test of the
 		 * ring round it a unit, where new_contact moves u twice) */
-		near[i] = near_enemy(st, u, &q, NULL);
-		if (near[i] && (touched = new_contact(st, u, &p, &q)) != NULL) {
+		near[i] = near_foe(st, u, &q, &foes);
+		if (near[i] && (touched = new_contact(st, u, &p, &q, &foes)) != NULL) {
 			p = q;		/* CC-13 */
 			stop = i;
 			made_contact = true;
@@ -3813,7 +3886,7 @@ cc_move(struct bt_state *st, struct bt_dice *dice, const struct bt_order *o,
 	}
 	st->turn.present = true;
 	p = start;
-	near_start = near_enemy(st, u, &start, NULL);
+	near_start = near_foe(st, u, &start, &foes);
 	spent = 0;
 	done = 0;
 	for (int i = 0; i <= stop; i++) {
@@ -3832,7 +3905,7 @@ cc_move(struct bt_state *st, struct bt_dice *dice, const struct bt_order *o,
 		 * may react to any order (the order's --hold only holds
 		 * more), so where it says none both would find none. */
 		reacts = provokes_near(st, u, &p, &q, i > 0 ? near[i - 1] :
-		    near_start);
+		    near_start, &foes);
 		/* CC-21: a step or a rotation that leaves a front */
 		if (reacts)
 			opportunity(st, dice, u, &p, &q, o);

@@ -570,10 +570,15 @@ cc_in_contact(const struct bt_state *st, const struct bt_unit *u)
 
 	for (size_t i = 0; i < st->nunits; i++) {
 		const struct bt_unit *e = &st->units[i];
-		struct bt_rect re = cc_rect(e);
 
-		if (cc_meet(&ring, &re) && e != u && cc_in_battle(e) &&
-		    cc_enemies(u, e) && cc_adjacent(u, e))
+		/* cc_meet of the ring and e's squares, the columns asked
+		 * alone first: most units miss them */
+		if (e->x > ring.x1 || e->x + e->w - 1 < ring.x0)
+			continue;
+		if (e->y > ring.y1 || e->y + e->h - 1 < ring.y0)
+			continue;
+		if (e != u && cc_in_battle(e) && cc_enemies(u, e) &&
+		    cc_adjacent(u, e))
 			return true;
 	}
 	return false;
@@ -604,8 +609,7 @@ cc_flies(const struct bt_state *st, const struct bt_unit *u)
 bool
 cc_square_difficult(const struct bt_state *st, int x, int y)
 {
-	return st->weather == BLIZZARD ||
-	    bt_difficult(bt_terrain_at(&st->map, x, y));
+	return cc_terrain_difficult(st, bt_terrain_at(&st->map, x, y));
 }
 
 /* CC-4: a hurricane takes 100 ft off all movement. */
@@ -627,6 +631,8 @@ cc_side(const struct bt_state *st, const struct bt_unit *u)
 		const struct bt_side *s = &st->sides[i];
 		const char *p = s->id, *q = u->side;
 
+		if (p == q)	/* the side's own id (share_sides) */
+			return s;
 		/* strcmp's answer, byte by byte here as cc_enemies does:
 		 * a side's id is a word, where the call cost more */
 		while (*p != '\0' && *p == *q)

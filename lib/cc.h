@@ -54,8 +54,13 @@ cc_strip(const struct bt_unit *u, int f)
 static inline bool
 cc_meet(const struct bt_rect *a, const struct bt_rect *b)
 {
-	return a->x0 <= b->x1 && b->x0 <= a->x1 && a->y0 <= b->y1 &&
-	    b->y0 <= a->y1;
+	/* a branch a test, not one sum of all four: most pairs asked
+	 * miss, told by the first or second */
+	if (a->x0 > b->x1 || b->x0 > a->x1)
+		return false;
+	if (a->y0 > b->y1)
+		return false;
+	return b->y0 <= a->y1;
 }
 
 /* Does a square of b share an edge with one of a (CC-13, G-1)? */
@@ -124,6 +129,13 @@ int	 cc_unit_elevation(const struct bt_state *, const struct bt_unit *);
 /* Is u flying now (CC-15; not in a hurricane or sandstorm, CC-4)? */
 bool	 cc_flies(const struct bt_state *, const struct bt_unit *);
 bool	 cc_square_difficult(const struct bt_state *, int x, int y);
+/* cc_square_difficult of a square of terrain t (CC-4: a blizzard makes
+ * every square difficult), for a loop that has read the square's letter. */
+static inline bool
+cc_terrain_difficult(const struct bt_state *st, int t)
+{
+	return st->weather == CC_BLIZZARD || bt_difficult(t);
+}
 int	 cc_speed(const struct bt_state *, const struct bt_unit *);
 const struct bt_side *cc_side(const struct bt_state *, const struct bt_unit *);
 

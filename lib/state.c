@@ -562,6 +562,38 @@ load_unit(struct bt_load *ld, const struct bt_node *key,
 	return rc;
 }
 
+/*
+ * The units of one side given one string of it: the side's own id where
+ * the side is known already (a copy's, whose sides come first), else the
+ * first such unit's. A unit's side is a kept string (BT_KEPT), never
+ * replaced nor freed alone, and a side's id lives as long as the state,
+ * so they may share it; cc_enemies, asked of every pair of units many
+ * times an order, then tells two friends apart by their address, and
+ * cc_side finds the side by it, with no comparison of names. Made where
+ * a state's units are read or copied.
+ */
+static void
+share_sides(struct bt_state *st)
+{
+	for (size_t i = 0; i < st->nunits; i++) {
+		struct bt_unit *u = &st->units[i];
+		const struct bt_side *s;
+
+		if (u->side == NULL)
+			continue;
+		if ((s = bt_side_find(st, u->side)) != NULL) {
+			u->side = s->id;
+			continue;
+		}
+		for (size_t j = 0; j < i; j++)
+			if (st->units[j].side != NULL &&
+			    strcmp(st->units[j].side, u->side) == 0) {
+				u->side = st->units[j].side;
+				break;
+			}
+	}
+}
+
 /* The entries bt_state_read did not stream, then all of them in order. */
 static int
 load_units(void *obj, const struct bt_node *n, struct bt_load *ld)
@@ -579,6 +611,7 @@ load_units(void *obj, const struct bt_node *n, struct bt_load *ld)
 		return bt_errorf(ld->err, BT_EXIT_DATA, n->line, n->col,
 		    "'units' must map each unit's id to its details");
 	qsort(st->units, st->nunits, sizeof(*st->units), idcmp_unit_read);
+	share_sides(st);
 	/* Streamed entries left the tree before its duplicate-key test. */
 	for (size_t i = 1; i < st->nunits; i++)
 		if (strcmp(st->units[i - 1].id, st->units[i].id) == 0)
@@ -1150,6 +1183,7 @@ bt_state_copy(struct bt_state *dst, const struct bt_state *src)
 		u->id = bt_arena_strdup(&dst->strings, u->id);
 		u->stands = dup_mem(u->stands, u->nstands, sizeof(*u->stands));
 	}
+	share_sides(dst);
 	while (m->rows != NULL && m->rows[rows] != NULL)
 		rows++;
 	m->rows = dup_mem(m->rows, rows + 1, sizeof(*m->rows));
@@ -1285,6 +1319,7 @@ bt_set_active(struct bt_state *st, const char *id)
 {
 	const struct bt_unit *u;
 
+	st->active_sure = false;
 	if (id == NULL) {
 		free(st->active);
 		st->active = NULL;
@@ -1292,8 +1327,10 @@ bt_set_active(struct bt_state *st, const char *id)
 		return;
 	}
 	set_active_id(st, id);
-	if ((u = bt_unit_find(st, st->active)) != NULL)
+	if ((u = bt_unit_find(st, st->active)) != NULL) {
 		st->active_unit = (size_t)(u - st->units);
+		st->active_sure = true;
+	}
 }
 
 void
@@ -1301,6 +1338,7 @@ bt_set_active_unit(struct bt_state *st, const struct bt_unit *u)
 {
 	set_active_id(st, u->id);
 	st->active_unit = (size_t)(u - st->units);
+	st->active_sure = true;
 }
 
 /* bsearch by hand: the checks look every unit up a few times, and
@@ -1310,6 +1348,8 @@ bt_unit_find(const struct bt_state *st, const char *id)
 {
 	size_t lo = 0, hi = st->nunits;
 
+	if (id == st->active && st->active_sure)
+		return &st->units[st->active_unit];
 	if (st->active_unit < st->nunits &&
 	    strcmp(id, st->units[st->active_unit].id) == 0)
 		return &st->units[st->active_unit];
@@ -1423,8 +1463,15 @@ bt_log_add(struct bt_state *st, const char *event, const char *who)
 	e = &st->log[st->nlog++];
 	memset(e, 0, sizeof(*e));
 	e->round = st->round;
-	e->event = bt_arena_strdup(&st->strings, event);
-	e->who = who != NULL ? bt_arena_strdup(&st->strings, who) : NULL;
+	/* Both are kept strings (BT_KEPT), never freed one by one: the
+	 * event, a word of static storage, and the active unit's own id,
+	 * which lives as long as the state's strings, are borrowed, not
+	 * copied (a battle adds hundreds of entries, most of them of the
+	 * active unit); any other who is copied. */
+	e->event = (char *)event;
+	e->who = who == NULL ? NULL : st->active_unit < st->nunits &&
+	    who == st->units[st->active_unit].id ? (char *)who :
+	    bt_arena_strdup(&st->strings, who);
 	/* A quiet log keeps what happened (a rule may ask it: clash's
 	 * "left its unit this turn"), not the sentence that tells it. */
 	e->quiet = e->rolls.unkept = st->log_quiet;
