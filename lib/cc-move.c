@@ -245,11 +245,11 @@ scan(const struct bt_state *st, const struct bt_unit *u, struct bt_rect r,
 		return scan_grid(st, oc, r, skip);
 	for (int y = r.y0; y <= r.y1; y++)
 		for (int x = r.x0; x <= r.x1; x++) {
+			int t;
+
 			if (skip != NULL && x >= skip->x0 && x <= skip->x1 &&
 			    y >= skip->y0 && y <= skip->y1)
 				continue;
-			int t;
-
 			if (!bt_on_map(&st->map, x, y)) {
 				s.off = true;
 				continue;
@@ -672,7 +672,7 @@ static bool	rects_adjacent(const struct bt_rect *, const struct bt_rect *);
  */
 #define FOES_ROOM	64
 
-struct foes {
+struct mover_foes {
 	const struct bt_unit	*v[FOES_ROOM];
 	size_t			 n;
 	bool			 all;
@@ -680,7 +680,7 @@ struct foes {
 
 static void
 foes_of_mover(const struct bt_state *st, const struct bt_unit *u,
-    struct foes *f)
+    struct mover_foes *f)
 {
 	f->n = 0;
 	f->all = st->nunits > FOES_ROOM;
@@ -695,13 +695,13 @@ foes_of_mover(const struct bt_state *st, const struct bt_unit *u,
 /* How many units a loop over f (or NULL: every unit) asks, and the ith:
  * the callers ask each all they would of any unit. */
 static size_t
-foes_count(const struct bt_state *st, const struct foes *f)
+foes_count(const struct bt_state *st, const struct mover_foes *f)
 {
 	return f != NULL && !f->all ? f->n : st->nunits;
 }
 
 static const struct bt_unit *
-foe_at(const struct bt_state *st, const struct foes *f, size_t i)
+foe_at(const struct bt_state *st, const struct mover_foes *f, size_t i)
 {
 	return f != NULL && !f->all ? f->v[i] : &st->units[i];
 }
@@ -712,7 +712,7 @@ foe_at(const struct bt_state *st, const struct foes *f, size_t i)
  * next to neither. */
 static const struct bt_unit *
 new_contact(const struct bt_state *st, const struct bt_unit *u,
-    const struct pose *a, const struct pose *b, const struct foes *f)
+    const struct pose *a, const struct pose *b, const struct mover_foes *f)
 {
 	struct bt_rect ra = rect_of(a), rb = rect_of(b);
 
@@ -931,7 +931,7 @@ provokes_of(const struct bt_state *st, struct bt_unit *u,
 static bool
 provokes_near(const struct bt_state *st, struct bt_unit *u,
     const struct pose *a, const struct pose *b, bool near,
-    const struct foes *f)
+    const struct mover_foes *f)
 {
 	for (size_t i = 0; i < foes_count(st, f); i++) {
 		const struct bt_unit *e = foe_at(st, f, i);
@@ -1063,7 +1063,7 @@ near_enemy(const struct bt_state *st, struct bt_unit *u, const struct pose *p,
  * to u's footprint at p, first told by the ring round it, as there? */
 static bool
 near_foe(const struct bt_state *st, struct bt_unit *u, const struct pose *p,
-    const struct foes *f)
+    const struct mover_foes *f)
 {
 	struct bt_rect r = rect_of(p);
 	struct bt_rect ring = { r.x0 - 1, r.y0 - 1, r.x1 + 1, r.y1 + 1 };
@@ -3757,7 +3757,7 @@ cc_move(struct bt_state *st, struct bt_dice *dice, const struct bt_order *o,
 	/* near_enemy at to[i] (and at the start), which provokes_near
 	 * asks of the move that leaves it */
 	bool near[MAX_MOVES], near_start;
-	struct foes foes;
+	struct mover_foes foes;
 	struct pose p, start, alone;
 	struct bt_unit *u;
 	struct bt_log_entry *e;
