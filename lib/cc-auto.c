@@ -580,10 +580,12 @@ best_attack(const struct bt_state *st, struct foes *f,
 		    (v = foe_strike(st, f, &f->v[i], cc_flank(t,
 		    &foe_front(&f->v[i])[0], &r))) > best)
 			best = v;
-		/* out of range, skipped before the call that asks it */
+		/* out of range, skipped before the call that asks it;
+		 * the rest of cc_shot_reaches is told already: t is an
+		 * enemy in the battle (foes_of), my_shot_ft me's reach */
 		if (!me->ranged.present ||
 		    f->dist[i] * CC_SQUARE > f->my_shot_ft ||
-		    !cc_shot_reaches(st, me, t, f->dist[i]))
+		    !cc_shot_ahead(me, t))
 			continue;
 		/* the first shot it has from here: whether an enemy is
 		 * next to it told by its foes, measured from here */
@@ -624,9 +626,11 @@ danger_at(const struct bt_state *st, struct foes *f, const struct bt_unit *me)
 		if (part > 0)
 			d += part * foe_hit(st, f, &f->v[i], cc_flank(me, &mine,
 			    &f->v[i].r));
+		/* cc_shot_reaches, of which the rest is told: e an
+		 * enemy in the battle, shot_ft its reach */
 		if (e->ranged.present &&
 		    f->dist[i] * CC_SQUARE <= f->v[i].shot_ft &&
-		    cc_shot_reaches(st, e, me, f->dist[i]))
+		    cc_shot_ahead(e, me))
 			d += 0.5 * expect(st, e, foe_shot(st, &f->v[i]), me,
 			    true);
 	}

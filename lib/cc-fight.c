@@ -109,6 +109,12 @@ cc_shot_range(const struct bt_state *st, const struct bt_unit *a)
 	return reach(st, a);
 }
 
+bool
+cc_shot_ahead(const struct bt_unit *a, const struct bt_unit *t)
+{
+	return ahead(a, t);
+}
+
 /* CC-16, CC-20: the one test of a shot, which cc_cannot_attack explains. */
 bool
 cc_shot_reaches(const struct bt_state *st, const struct bt_unit *a,

@@ -161,6 +161,10 @@ bool	 cc_shot_reaches(const struct bt_state *, const struct bt_unit *a,
  * asks dist * CC_SQUARE <= it, so a loop over many targets may skip
  * those beyond it without the call. */
 int	 cc_shot_range(const struct bt_state *, const struct bt_unit *a);
+/* The last test of cc_shot_reaches: is t in a forward cone of a? For a
+ * caller that knows the rest already (t an enemy in the battle, a a
+ * shooter with t in its range), as the general does of many places. */
+bool	 cc_shot_ahead(const struct bt_unit *a, const struct bt_unit *t);
 void	 cc_attack(struct bt_state *, struct bt_dice *, struct bt_unit *a,
 	    struct bt_unit *t, bool ranged, const struct bt_order *,
 	    enum cc_attack_kind);
