@@ -3195,6 +3195,40 @@ field_free(struct edge_field *f)
 		free(f->d);	/* the block */
 }
 
+/*
+ * The gap of window square (x, y) when a straight way to an edge it is
+ * nearest is open all along, to the window's rim; else -1. No way to an
+ * edge is shorter than the straight one (each step nears an edge by a
+ * square at most, and a rim seed is at its straight gap), and that way
+ * reaches one: the search's answer, without the search, which in open
+ * ground most squares a retreat asks need not wait for.
+ */
+static int
+field_straight(const struct edge_field *f, int x, int y)
+{
+	const struct bt_map *m = &f->st->map;
+	/* each edge's gap, its squares from (x, y) to the rim, the step */
+	const int gap[4] = { y, m->width - 1 - x, m->height - 1 - y, x };
+	const int len[4] = { y - f->y0, f->x1 - x, f->y1 - y, x - f->x0 };
+	const int step[4] = { -f->pw, 1, f->pw, -1 };
+	int g = gap[0], at = field_index(f, x, y);
+
+	for (int e = 1; e < 4; e++)
+		if (gap[e] < g)
+			g = gap[e];
+	for (int e = 0; e < 4; e++) {
+		int k = 0;
+
+		if (gap[e] != g)
+			continue;
+		while (k <= len[e] && f->open[at + k * step[e]])
+			k++;
+		if (k > len[e])
+			return g;
+	}
+	return -1;
+}
+
 /* A pose's gap to an edge along the field: its best square's, on its
  * rim (a way out from inside crosses the rim). */
 static int
@@ -3213,7 +3247,8 @@ field_gap(struct edge_field *f, const struct pose *p)
 			if (x < f->x0 || y < f->y0 || x >= f->x0 + f->w ||
 			    y >= f->y0 + f->h)
 				continue;
-			d = field_at(f, field_index(f, x, y));
+			if ((d = field_straight(f, x, y)) < 0)
+				d = field_at(f, field_index(f, x, y));
 			if (d < best)
 				best = d;
 		}
