@@ -2964,9 +2964,11 @@ nearest_edge(const struct bt_map *m, const struct pose *p)
  * walled off from every edge is UNREACHED. The window reaches EDGE_LOOK
  * squares past where the unit could go; from its rim on, the way to an
  * edge is taken as straight, so a retreat never scans the whole map.
- * Its arrays are made when a gap is first asked (field_gap): a retreat
- * whose first search finds a way off the map weighs no square on it
- * (rank_search), and most in cc-field do.
+ * Its arrays are made when a gap is first asked (field_gap), or with the
+ * retreat's grid when one needs the search (field_at): a retreat whose
+ * first search finds a way off the map weighs no square on it
+ * (rank_search), and most in cc-field do; most squares it weighs have a
+ * straight way out (field_straight).
  */
 #define EDGE_LOOK	64
 /* every byte 0x7f: the field is set to it by memset */
@@ -2995,6 +2997,11 @@ struct edge_field {
 	const struct bt_unit *u;
 	void	*room;
 	bool	 made;
+	/* The retreat's grid, or NULL: where it has one, its ground tells
+	 * which squares are open (field_open) with no array made, and a
+	 * gap that a straight way answers needs none. */
+	const struct occ *oc;
+	bool	 flies;
 };
 
 /* The room on the stack for a field's arrays (FIELD_ROOM squares' worth
@@ -3037,6 +3044,7 @@ edge_field(const struct bt_state *st, const struct bt_unit *u, int reach,
 	f->st = st;
 	f->u = u;
 	f->room = room;
+	f->flies = cc_flies(st, u);
 }
 
 /* The field's arrays, its open squares and its seeds. */
@@ -3159,6 +3167,8 @@ field_at(struct edge_field *f, int i)
 {
 	const int pw = f->pw;
 
+	if (!f->made)
+		field_make(f);
 	while (!f->done[i] && (f->s < f->nseed || f->head < f->tail)) {
 		int at, gap;
 
@@ -3195,6 +3205,55 @@ field_free(struct edge_field *f)
 		free(f->d);	/* the block */
 }
 
+/*
+ * The gap of window square (x, y) when a straight way to an edge it is
+ * nearest is open all along, to the window's rim; else -1. No way to an
+ * edge is shorter than the straight one (each step nears an edge by a
+ * square at most, and a rim seed is at its straight gap), and that way
+ * reaches one: the search's answer, without the search, which in open
+ * ground most squares a retreat asks need not wait for.
+ */
+/* Is window square (x, y) open: crossable, no enemy on it? The grid
+ * says so as field_make would (OCC_FOE: an enemy in the battle holds it;
+ * OCC_BLOCKED: impassable ground, as bt_terrain_at says). */
+static bool
+field_open(const struct edge_field *f, int x, int y)
+{
+	unsigned c;
+
+	if (f->oc == NULL)
+		return f->open[field_index(f, x, y)];
+	c = f->oc->ground[(size_t)y * f->oc->w + x];
+	return !(c & OCC_FOE) && (f->flies || !(c & OCC_BLOCKED));
+}
+
+static int
+field_straight(const struct edge_field *f, int x, int y)
+{
+	const struct bt_map *m = &f->st->map;
+	/* each edge's gap, its squares from (x, y) to the rim, the step */
+	const int gap[4] = { y, m->width - 1 - x, m->height - 1 - y, x };
+	const int len[4] = { y - f->y0, f->x1 - x, f->y1 - y, x - f->x0 };
+	static const int dx[4] = { 0, 1, 0, -1 }, dy[4] = { -1, 0, 1, 0 };
+	int g = gap[0];
+
+	for (int e = 1; e < 4; e++)
+		if (gap[e] < g)
+			g = gap[e];
+	for (int e = 0; e < 4; e++) {
+		int k = 0;
+
+		if (gap[e] != g)
+			continue;
+		while (k <= len[e] &&
+		    field_open(f, x + k * dx[e], y + k * dy[e]))
+			k++;
+		if (k > len[e])
+			return g;
+	}
+	return -1;
+}
+
 /* A pose's gap to an edge along the field: its best square's, on its
  * rim (a way out from inside crosses the rim). */
 static int
@@ -3202,7 +3261,8 @@ field_gap(struct edge_field *f, const struct pose *p)
 {
 	int best = UNREACHED;
 
-	if (!f->made)
+	/* the field's open squares, unless the grid has them */
+	if (!f->made && f->oc == NULL)
 		field_make(f);
 	for (int y = p->y; y < p->y + p->h; y++)
 		for (int x = p->x; x < p->x + p->w;
@@ -3213,7 +3273,8 @@ field_gap(struct edge_field *f, const struct pose *p)
 			if (x < f->x0 || y < f->y0 || x >= f->x0 + f->w ||
 			    y >= f->y0 + f->h)
 				continue;
-			d = field_at(f, field_index(f, x, y));
+			if ((d = field_straight(f, x, y)) < 0)
+				d = field_at(f, field_index(f, x, y));
 			if (d < best)
 				best = d;
 		}
@@ -3546,8 +3607,10 @@ cc_retreat(struct bt_state *st, struct bt_dice *dice, struct bt_unit *u)
 	 * much bigger than the retreat's reach would cost more than it
 	 * saves. */
 	grid = field.w == st->map.width && field.h == st->map.height;
-	if (grid)
+	if (grid) {
 		occ_fill(st, u, &oc, grid_memory);
+		field.oc = &oc;
+	}
 	for (int safe = 1; safe >= 0; safe--)
 		for (int t = 0; t < 5; t++) {
 			bool improved;

@@ -243,7 +243,9 @@ bt_error_print(const struct bt_error *e, FILE *fp)
 void
 bt_error_free(struct bt_error *e)
 {
-	for (size_t i = 0; e->msgs != NULL && i < e->n; i++)
+	if (e->msgs == NULL)	/* most often: nothing was said */
+		return;
+	for (size_t i = 0; i < e->n; i++)
 		free(e->msgs[i].text);
 	free(e->msgs);
 	e->msgs = NULL;

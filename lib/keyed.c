@@ -60,8 +60,11 @@ bt_key_read(struct bt_key *k, const char *path, struct bt_error *err)
 void
 bt_key_free(struct bt_key *k)
 {
-	if (k->bytes != NULL)
-		sodium_memzero(k->bytes, k->len);
+	/* a battle not keyed reads none (bt_cli_dice), for every order:
+	 * the key is as zeroed already */
+	if (k->bytes == NULL && k->len == 0 && k->hex[0] == '\0')
+		return;
+	sodium_memzero(k->bytes, k->len);
 	free(k->bytes);
 	memset(k, 0, sizeof(*k));
 }

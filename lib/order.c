@@ -209,13 +209,18 @@ static const struct program programs[] = {
 static const struct program *
 program_find(const char *name)
 {
-	/* every name is "bt-" and the program's what, which tells them
-	 * apart from its first letter */
-	if (strncmp(name, "bt-", 3) != 0)
+	/* every name is "bt-" and the program's what, which its first two
+	 * letters tell apart (act, attack) before the rest is compared: a
+	 * battle finds the program of every order it plays */
+	if (name[0] != 'b' || name[1] != 't' || name[2] != '-')
 		return NULL;
-	for (size_t i = 0; i < NPROGRAMS; i++)
-		if (bt_streq(programs[i].what, name + 3))
+	for (size_t i = 0; i < NPROGRAMS; i++) {
+		const char *what = programs[i].what;
+
+		if (what[0] == name[3] && what[1] == name[4] &&
+		    strcmp(what + 2, name + 5) == 0)
 			return &programs[i];
+	}
 	return NULL;
 }
 
@@ -386,21 +391,26 @@ struct words {
 	char		 room[256];	/* buf, while the line fits */
 };
 
+/* Room for twice the words, out of few[] once they outgrow it. */
 static void
+words_grow(struct words *w)
+{
+	char **v = bt_xreallocarray(w->v == w->few ? NULL : w->v,
+	    2 * w->cap, sizeof(*v));
+
+	if (w->v == w->few)
+		memcpy(v, w->few, w->n * sizeof(*v));
+	w->v = v;
+	w->cap *= 2;
+}
+
+/* Inline: split adds every word of every order a battle plays, and
+ * seldom grows the room. */
+static inline void
 words_add(struct words *w, char *word)
 {
-	if (w->v == NULL) {
-		w->v = w->few;
-		w->cap = FEW_WORDS;
-	} else if (w->n + 1 >= w->cap) {
-		char **v = bt_xreallocarray(w->v == w->few ? NULL : w->v,
-		    2 * w->cap, sizeof(*v));
-
-		if (w->v == w->few)
-			memcpy(v, w->few, w->n * sizeof(*v));
-		w->v = v;
-		w->cap *= 2;
-	}
+	if (w->n + 1 >= w->cap)
+		words_grow(w);
 	w->v[w->n++] = word;
 	w->v[w->n] = NULL;
 }
@@ -409,8 +419,9 @@ words_add(struct words *w, char *word)
 static void
 words_init(struct words *w)
 {
-	w->v = NULL;
-	w->n = w->cap = 0;
+	w->v = w->few;
+	w->n = 0;
+	w->cap = FEW_WORDS;
 	w->buf = NULL;
 }
 
@@ -462,9 +473,16 @@ split(const char *line, struct words *w, char *why, size_t size, int *col)
 				*out++ = ch;
 			continue;
 		}
-		if (in_word && byte_kind[(unsigned char)ch] == LETTER) {
-			/* most of a line: the word's letters to the next
-			 * byte that is none, in a loop of their own */
+		if (byte_kind[(unsigned char)ch] == LETTER &&
+		    (in_word || ch != '#')) {
+			/* most of a line: a word's letters to the next byte
+			 * that is none, in a loop of their own, and where
+			 * they begin it, the word */
+			if (!in_word) {
+				words_add(w, out);
+				in_word = true;
+				wcol = (int)(s - line) + 1;
+			}
 			do
 				*out++ = *s++;
 			while (byte_kind[(unsigned char)*s] == LETTER);
