@@ -3205,14 +3205,6 @@ field_free(struct edge_field *f)
 		free(f->d);	/* the block */
 }
 
-/*
- * The gap of window square (x, y) when a straight way to an edge it is
- * nearest is open all along, to the window's rim; else -1. No way to an
- * edge is shorter than the straight one (each step nears an edge by a
- * square at most, and a rim seed is at its straight gap), and that way
- * reaches one: the search's answer, without the search, which in open
- * ground most squares a retreat asks need not wait for.
- */
 /* Is window square (x, y) open: crossable, no enemy on it? The grid
  * says so as field_make would (OCC_FOE: an enemy in the battle holds it;
  * OCC_BLOCKED: impassable ground, as bt_terrain_at says). */
@@ -3227,6 +3219,14 @@ field_open(const struct edge_field *f, int x, int y)
 	return !(c & OCC_FOE) && (f->flies || !(c & OCC_BLOCKED));
 }
 
+/*
+ * The gap of window square (x, y) when a straight way to an edge it is
+ * nearest is open all along, to the window's rim; else -1. No way to an
+ * edge is shorter than the straight one (each step nears an edge by a
+ * square at most, and a rim seed is at its straight gap), and that way
+ * reaches one: the search's answer, without the search, which in open
+ * ground most squares a retreat asks need not wait for.
+ */
 static int
 field_straight(const struct edge_field *f, int x, int y)
 {
