@@ -196,8 +196,10 @@ memo_key(struct memo *mm, const struct bt_state *st, const struct bt_unit *u,
  * units are made only if the mover may be listed the same moves again
  * after it, which a move (moved changes) and the turn's end (the next
  * listing is another unit's, or another turn's) make unlikely: most of
- * a battle's searches are followed by one of them. A memo not made
- * costs at most a search, whose ends are the same.
+ * a battle's searches are followed by one of them. Nor after an action
+ * the mover has moved before: its movement stops there (CC-6), and the
+ * next turn's key differs in moved. A memo not made costs at most a
+ * search, whose ends are the same.
  */
 static void
 memo_picked(void *p, const struct bt_state *st, const struct bt_option *op)
@@ -207,7 +209,8 @@ memo_picked(void *p, const struct bt_state *st, const struct bt_option *op)
 	if (!mm->pending)
 		return;
 	mm->pending = false;
-	if (op->kind != BT_OPT_MOVE && op->kind != BT_OPT_END && mm->st == st)
+	if (op->kind != BT_OPT_MOVE && op->kind != BT_OPT_END &&
+	    st->turn.moved == 0 && mm->st == st)
 		memo_units(mm, st);
 }
 
