@@ -110,12 +110,11 @@ memo_forget(void *p)
  * (CC-23); a Defend (CC-22) changes no move. */
 #define MEMO_STATUS	(BT_ST_GONE | BT_ST_BROKEN | BT_ST_DISENGAGING)
 
-/* The key of u into k, its padding zeroed: keys are compared whole
- * (memo_holds), so a field added here is compared too. */
+/* The key of u into k: a field added here is compared too, in
+ * memo_unit_holds. */
 static void
 memo_unit_of(const struct bt_unit *u, struct memo_unit *k)
 {
-	memset(k, 0, sizeof(*k));
 	k->id = u->id;
 	k->side = u->side;
 	k->target = u->ready.target;
@@ -137,22 +136,34 @@ memo_unit_of(const struct bt_unit *u, struct memo_unit *k)
 	k->ranged = u->ranged.present;
 }
 
+/* Is k the key of u still? The fields of memo_unit_of, asked of u where
+ * it stands, with no key made: asked of every unit at every listing. */
+static bool
+memo_unit_holds(const struct memo_unit *k, const struct bt_unit *u)
+{
+	return k->id == u->id && k->side == u->side &&
+	    k->target == u->ready.target && k->x == u->x && k->y == u->y &&
+	    k->w == u->w && k->h == u->h && k->facing == u->facing &&
+	    k->fronts == u->fronts && k->speed == u->speed &&
+	    k->trigger == u->ready.trigger && k->range == u->ranged.range &&
+	    k->status == (u->status & MEMO_STATUS) &&
+	    k->placed == u->placed && k->reserve == u->reserve &&
+	    k->flying == u->flying && k->reacted == u->reacted &&
+	    k->ready == u->ready.present && k->ranged == u->ranged.present;
+}
+
 /* Does the memo hold the search of u in st now? */
 static bool
 memo_holds(const struct memo *mm, const struct bt_state *st,
     const struct bt_unit *u, bool lazy)
 {
-	struct memo_unit k;
-
 	if (!mm->valid || mm->lazy != lazy || mm->st != st || mm->mover != u ||
 	    mm->weather != st->weather || mm->moved != st->turn.moved ||
 	    mm->rotated != st->turn.rotated || mm->nunits != st->nunits)
 		return false;
-	for (size_t i = 0; i < st->nunits; i++) {
-		memo_unit_of(&st->units[i], &k);
-		if (memcmp(&k, &mm->units[i], sizeof(k)) != 0)
+	for (size_t i = 0; i < st->nunits; i++)
+		if (!memo_unit_holds(&mm->units[i], &st->units[i]))
 			return false;
-	}
 	return true;
 }
 
