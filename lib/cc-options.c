@@ -364,29 +364,83 @@ add_order(struct bt_options *o, enum bt_option_kind kind,
 	return op;
 }
 
-/* bt-attack, melee or --ranged, on every enemy it may strike. */
+/*
+ * The units in the battle whose squares meet the ring round u, which
+ * holds its sides' strips (cc_strip), in the units' order: the only ones
+ * it may strike in melee (CC-17) or support (CC-26), found once a
+ * listing for both. Past NEAR_MAX, a crowd round one unit that a big
+ * unit ringed by small ones could make, none are held (all): each unit
+ * of the battle is asked then, as it would be with no list.
+ */
+#define NEAR_MAX	16
+
+struct near {
+	const struct bt_unit *v[NEAR_MAX];
+	size_t		 n;
+	bool		 all;
+};
+
+static void
+near_of(const struct bt_state *st, const struct bt_unit *u, struct near *nr)
+{
+	struct bt_rect ring = { u->x - 1, u->y - 1, u->x + u->w, u->y + u->h };
+
+	nr->n = 0;
+	nr->all = false;
+	for (size_t i = 0; i < st->nunits; i++) {
+		const struct bt_unit *t = &st->units[i];
+		struct bt_rect rt = cc_rect(t);
+
+		if (t == u || !cc_meet(&ring, &rt) || !cc_in_battle(t))
+			continue;
+		if (nr->n == NEAR_MAX) {
+			nr->all = true;
+			return;
+		}
+		nr->v[nr->n++] = t;
+	}
+}
+
+/* How many units a scan of nr asks, and the ith: those it holds, or
+ * every unit of st. */
+static size_t
+near_count(const struct bt_state *st, const struct near *nr)
+{
+	return nr->all ? st->nunits : nr->n;
+}
+
+static const struct bt_unit *
+near_unit(const struct bt_state *st, const struct near *nr, size_t i)
+{
+	return nr->all ? &st->units[i] : nr->v[i];
+}
+
+/* bt-attack, melee or --ranged, on every enemy it may strike: in melee,
+ * of those near it (nr). */
 static void
 add_attacks(const struct bt_state *st, const struct bt_unit *u,
-    size_t idlen, struct bt_options *o)
+    size_t idlen, const struct near *nr, struct bt_options *o)
 {
-	/* u's squares and the ring round them, which holds its fronts'
-	 * strips (cc_strip): a unit that misses it is struck in no melee
-	 * (CC-17) */
+	/* as near_of's ring: a unit that misses it is struck in no melee */
 	struct bt_rect ring = { u->x - 1, u->y - 1, u->x + u->w, u->y + u->h };
 
 	for (int ranged = 0; ranged <= 1; ranged++) {
+		size_t n;
+
 		if (ranged && !u->ranged.present)
 			continue;
-		for (size_t i = 0; i < st->nunits; i++) {
-			const struct bt_unit *t = &st->units[i];
+		n = ranged ? st->nunits : near_count(st, nr);
+		for (size_t i = 0; i < n; i++) {
+			const struct bt_unit *t = ranged ? &st->units[i] :
+			    near_unit(st, nr, i);
 			struct bt_rect rt = cc_rect(t);
 			struct bt_option *op;
 			const char *rule;
 
 			/* what cc_cannot_attack refuses first, asked here of
-			 * every unit, most of them not its enemies in the
-			 * battle (CC-16) or not next to it (CC-17); it still
-			 * decides */
+			 * every unit near it or in range, most of them not
+			 * its enemies in the battle (CC-16) or not next to it
+			 * (CC-17); it still decides */
 			if ((!ranged && !cc_meet(&ring, &rt)) ||
 			    !cc_in_battle(t) || !cc_enemies(u, t) ||
 			    cc_cannot_attack(st, u, t, ranged, &rule) != NULL)
@@ -404,13 +458,13 @@ add_attacks(const struct bt_state *st, const struct bt_unit *u,
 }
 
 /* bt-act: Defend, Disengage, Ready (CC-22, CC-23, CC-25), Support of
- * each ally next to it (CC-26). Ready is listed without a target: one
- * named only narrows what sets it off. */
+ * each ally next to it (CC-26), of those near it (nr). Ready is listed
+ * without a target: one named only narrows what sets it off. */
 static void
 add_actions(const struct bt_state *st, const struct bt_unit *u,
-    size_t idlen, struct bt_options *o)
+    size_t idlen, const struct near *nr, struct bt_options *o)
 {
-	/* as add_attacks' ring: a unit not in it is next to no side */
+	/* as near_of's ring: a unit not in it is next to no side */
 	struct bt_rect ring = { u->x - 1, u->y - 1, u->x + u->w, u->y + u->h };
 
 	add_order(o, BT_OPT_ACT, u, idlen, "bt-act", "defend", NULL);
@@ -419,8 +473,8 @@ add_actions(const struct bt_state *st, const struct bt_unit *u,
 	if (u->ranged.present)
 		add_order(o, BT_OPT_ACT, u, idlen, "bt-act", "ready range",
 		    NULL);
-	for (size_t i = 0; i < st->nunits; i++) {
-		const struct bt_unit *a = &st->units[i];
+	for (size_t i = 0; i < near_count(st, nr); i++) {
+		const struct bt_unit *a = near_unit(st, nr, i);
 		struct bt_rect ra = cc_rect(a);
 
 		if (a == u || !cc_meet(&ring, &ra) || !cc_in_battle(a) ||
@@ -444,6 +498,7 @@ cc_options(const struct bt_state *st, const char *side, struct bt_options *o)
 	const struct bt_unit *u;
 	struct bt_option *op;
 	struct memo *mm = o->memo;
+	struct near nr;
 	size_t idlen;
 	bool broken;
 	/* the memo's ends, in a lazy listing, are where the listing before
@@ -468,8 +523,9 @@ cc_options(const struct bt_state *st, const char *side, struct bt_options *o)
 		return;
 	idlen = strlen(u->id);
 	if (!broken) {
-		add_attacks(st, u, idlen, o);
-		add_actions(st, u, idlen, o);
+		near_of(st, u, &nr);
+		add_attacks(st, u, idlen, &nr, o);
+		add_actions(st, u, idlen, &nr, o);
 	}
 	if ((broken || u->hp < u->max_hp) && !cc_in_contact(st, u))
 		add_order(o, BT_OPT_MORALE, u, idlen, "bt-morale --rally",
