@@ -110,12 +110,11 @@ memo_forget(void *p)
  * (CC-23); a Defend (CC-22) changes no move. */
 #define MEMO_STATUS	(BT_ST_GONE | BT_ST_BROKEN | BT_ST_DISENGAGING)
 
-/* The key of u into k, its padding zeroed: keys are compared whole
- * (memo_holds), so a field added here is compared too. */
+/* The key of u into k: a field added here is compared too, in
+ * memo_unit_holds. */
 static void
 memo_unit_of(const struct bt_unit *u, struct memo_unit *k)
 {
-	memset(k, 0, sizeof(*k));
 	k->id = u->id;
 	k->side = u->side;
 	k->target = u->ready.target;
@@ -137,22 +136,34 @@ memo_unit_of(const struct bt_unit *u, struct memo_unit *k)
 	k->ranged = u->ranged.present;
 }
 
+/* Is k the key of u still? The fields of memo_unit_of, asked of u where
+ * it stands, with no key made: asked of every unit at every listing. */
+static bool
+memo_unit_holds(const struct memo_unit *k, const struct bt_unit *u)
+{
+	return k->id == u->id && k->side == u->side &&
+	    k->target == u->ready.target && k->x == u->x && k->y == u->y &&
+	    k->w == u->w && k->h == u->h && k->facing == u->facing &&
+	    k->fronts == u->fronts && k->speed == u->speed &&
+	    k->trigger == u->ready.trigger && k->range == u->ranged.range &&
+	    k->status == (u->status & MEMO_STATUS) &&
+	    k->placed == u->placed && k->reserve == u->reserve &&
+	    k->flying == u->flying && k->reacted == u->reacted &&
+	    k->ready == u->ready.present && k->ranged == u->ranged.present;
+}
+
 /* Does the memo hold the search of u in st now? */
 static bool
 memo_holds(const struct memo *mm, const struct bt_state *st,
     const struct bt_unit *u, bool lazy)
 {
-	struct memo_unit k;
-
 	if (!mm->valid || mm->lazy != lazy || mm->st != st || mm->mover != u ||
 	    mm->weather != st->weather || mm->moved != st->turn.moved ||
 	    mm->rotated != st->turn.rotated || mm->nunits != st->nunits)
 		return false;
-	for (size_t i = 0; i < st->nunits; i++) {
-		memo_unit_of(&st->units[i], &k);
-		if (memcmp(&k, &mm->units[i], sizeof(k)) != 0)
+	for (size_t i = 0; i < st->nunits; i++)
+		if (!memo_unit_holds(&mm->units[i], &st->units[i]))
 			return false;
-	}
 	return true;
 }
 
@@ -196,8 +207,10 @@ memo_key(struct memo *mm, const struct bt_state *st, const struct bt_unit *u,
  * units are made only if the mover may be listed the same moves again
  * after it, which a move (moved changes) and the turn's end (the next
  * listing is another unit's, or another turn's) make unlikely: most of
- * a battle's searches are followed by one of them. A memo not made
- * costs at most a search, whose ends are the same.
+ * a battle's searches are followed by one of them. Nor after an action
+ * the mover has moved before: its movement stops there (CC-6), and the
+ * next turn's key differs in moved. A memo not made costs at most a
+ * search, whose ends are the same.
  */
 static void
 memo_picked(void *p, const struct bt_state *st, const struct bt_option *op)
@@ -207,7 +220,8 @@ memo_picked(void *p, const struct bt_state *st, const struct bt_option *op)
 	if (!mm->pending)
 		return;
 	mm->pending = false;
-	if (op->kind != BT_OPT_MOVE && op->kind != BT_OPT_END && mm->st == st)
+	if (op->kind != BT_OPT_MOVE && op->kind != BT_OPT_END &&
+	    st->turn.moved == 0 && mm->st == st)
 		memo_units(mm, st);
 }
 
@@ -350,29 +364,83 @@ add_order(struct bt_options *o, enum bt_option_kind kind,
 	return op;
 }
 
-/* bt-attack, melee or --ranged, on every enemy it may strike. */
+/*
+ * The units in the battle whose squares meet the ring round u, which
+ * holds its sides' strips (cc_strip), in the units' order: the only ones
+ * it may strike in melee (CC-17) or support (CC-26), found once a
+ * listing for both. Past NEAR_MAX, a crowd round one unit that a big
+ * unit ringed by small ones could make, none are held (all): each unit
+ * of the battle is asked then, as it would be with no list.
+ */
+#define NEAR_MAX	16
+
+struct near {
+	const struct bt_unit *v[NEAR_MAX];
+	size_t		 n;
+	bool		 all;
+};
+
+static void
+near_of(const struct bt_state *st, const struct bt_unit *u, struct near *nr)
+{
+	struct bt_rect ring = { u->x - 1, u->y - 1, u->x + u->w, u->y + u->h };
+
+	nr->n = 0;
+	nr->all = false;
+	for (size_t i = 0; i < st->nunits; i++) {
+		const struct bt_unit *t = &st->units[i];
+		struct bt_rect rt = cc_rect(t);
+
+		if (t == u || !cc_meet(&ring, &rt) || !cc_in_battle(t))
+			continue;
+		if (nr->n == NEAR_MAX) {
+			nr->all = true;
+			return;
+		}
+		nr->v[nr->n++] = t;
+	}
+}
+
+/* How many units a scan of nr asks, and the ith: those it holds, or
+ * every unit of st. */
+static size_t
+near_count(const struct bt_state *st, const struct near *nr)
+{
+	return nr->all ? st->nunits : nr->n;
+}
+
+static const struct bt_unit *
+near_unit(const struct bt_state *st, const struct near *nr, size_t i)
+{
+	return nr->all ? &st->units[i] : nr->v[i];
+}
+
+/* bt-attack, melee or --ranged, on every enemy it may strike: in melee,
+ * of those near it (nr). */
 static void
 add_attacks(const struct bt_state *st, const struct bt_unit *u,
-    size_t idlen, struct bt_options *o)
+    size_t idlen, const struct near *nr, struct bt_options *o)
 {
-	/* u's squares and the ring round them, which holds its fronts'
-	 * strips (cc_strip): a unit that misses it is struck in no melee
-	 * (CC-17) */
+	/* as near_of's ring: a unit that misses it is struck in no melee */
 	struct bt_rect ring = { u->x - 1, u->y - 1, u->x + u->w, u->y + u->h };
 
 	for (int ranged = 0; ranged <= 1; ranged++) {
+		size_t n;
+
 		if (ranged && !u->ranged.present)
 			continue;
-		for (size_t i = 0; i < st->nunits; i++) {
-			const struct bt_unit *t = &st->units[i];
+		n = ranged ? st->nunits : near_count(st, nr);
+		for (size_t i = 0; i < n; i++) {
+			const struct bt_unit *t = ranged ? &st->units[i] :
+			    near_unit(st, nr, i);
 			struct bt_rect rt = cc_rect(t);
 			struct bt_option *op;
 			const char *rule;
 
 			/* what cc_cannot_attack refuses first, asked here of
-			 * every unit, most of them not its enemies in the
-			 * battle (CC-16) or not next to it (CC-17); it still
-			 * decides */
+			 * every unit near it or in range, most of them not
+			 * its enemies in the battle (CC-16) or not next to it
+			 * (CC-17); it still decides */
 			if ((!ranged && !cc_meet(&ring, &rt)) ||
 			    !cc_in_battle(t) || !cc_enemies(u, t) ||
 			    cc_cannot_attack(st, u, t, ranged, &rule) != NULL)
@@ -390,13 +458,13 @@ add_attacks(const struct bt_state *st, const struct bt_unit *u,
 }
 
 /* bt-act: Defend, Disengage, Ready (CC-22, CC-23, CC-25), Support of
- * each ally next to it (CC-26). Ready is listed without a target: one
- * named only narrows what sets it off. */
+ * each ally next to it (CC-26), of those near it (nr). Ready is listed
+ * without a target: one named only narrows what sets it off. */
 static void
 add_actions(const struct bt_state *st, const struct bt_unit *u,
-    size_t idlen, struct bt_options *o)
+    size_t idlen, const struct near *nr, struct bt_options *o)
 {
-	/* as add_attacks' ring: a unit not in it is next to no side */
+	/* as near_of's ring: a unit not in it is next to no side */
 	struct bt_rect ring = { u->x - 1, u->y - 1, u->x + u->w, u->y + u->h };
 
 	add_order(o, BT_OPT_ACT, u, idlen, "bt-act", "defend", NULL);
@@ -405,8 +473,8 @@ add_actions(const struct bt_state *st, const struct bt_unit *u,
 	if (u->ranged.present)
 		add_order(o, BT_OPT_ACT, u, idlen, "bt-act", "ready range",
 		    NULL);
-	for (size_t i = 0; i < st->nunits; i++) {
-		const struct bt_unit *a = &st->units[i];
+	for (size_t i = 0; i < near_count(st, nr); i++) {
+		const struct bt_unit *a = near_unit(st, nr, i);
 		struct bt_rect ra = cc_rect(a);
 
 		if (a == u || !cc_meet(&ring, &ra) || !cc_in_battle(a) ||
@@ -430,6 +498,7 @@ cc_options(const struct bt_state *st, const char *side, struct bt_options *o)
 	const struct bt_unit *u;
 	struct bt_option *op;
 	struct memo *mm = o->memo;
+	struct near nr;
 	size_t idlen;
 	bool broken;
 	/* the memo's ends, in a lazy listing, are where the listing before
@@ -454,8 +523,9 @@ cc_options(const struct bt_state *st, const char *side, struct bt_options *o)
 		return;
 	idlen = strlen(u->id);
 	if (!broken) {
-		add_attacks(st, u, idlen, o);
-		add_actions(st, u, idlen, o);
+		near_of(st, u, &nr);
+		add_attacks(st, u, idlen, &nr, o);
+		add_actions(st, u, idlen, &nr, o);
 	}
 	if ((broken || u->hp < u->max_hp) && !cc_in_contact(st, u))
 		add_order(o, BT_OPT_MORALE, u, idlen, "bt-morale --rally",
