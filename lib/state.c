@@ -1394,6 +1394,10 @@ bt_side_find(const struct bt_state *st, const char *id)
 {
 	struct bt_side key = { .id = (char *)id };
 
+	/* bsearch may not be given no array, even of no entries: units
+	 * read before any side (share_sides) ask a state with none */
+	if (st->nsides == 0)
+		return NULL;
 	return bsearch(&key, st->sides, st->nsides, sizeof(*st->sides),
 	    idcmp_side);
 }
