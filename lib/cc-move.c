@@ -663,47 +663,21 @@ try_move(const struct bt_state *st, const struct bt_unit *u,
 
 static bool	rects_adjacent(const struct bt_rect *, const struct bt_rect *);
 
-/*
- * The enemies of u in the battle, by index: all a move's questions of
+/* The enemies of u in the battle, by index: all a move's questions of
  * contact look at (cc_in_contact's loop skips the rest), made once an
  * order, as none of them moves or leaves while u's is carried out (a
- * reaction hurts u alone). A battle of more than FOES_ROOM units asks
- * every unit instead (all).
- */
-#define FOES_ROOM	64
-
-struct mover_foes {
-	const struct bt_unit	*v[FOES_ROOM];
-	size_t			 n;
-	bool			 all;
-};
-
+ * reaction hurts u alone). */
 static void
 foes_of_mover(const struct bt_state *st, const struct bt_unit *u,
-    struct mover_foes *f)
+    struct cc_units *f)
 {
-	f->n = 0;
-	f->all = st->nunits > FOES_ROOM;
+	cc_units_init(f);
 	for (size_t i = 0; !f->all && i < st->nunits; i++) {
 		const struct bt_unit *e = &st->units[i];
 
 		if (e != u && cc_in_battle(e) && cc_enemies(u, e))
-			f->v[f->n++] = e;
+			cc_units_add(f, e);
 	}
-}
-
-/* How many units a loop over f (or NULL: every unit) asks, and the ith:
- * the callers ask each all they would of any unit. */
-static size_t
-foes_count(const struct bt_state *st, const struct mover_foes *f)
-{
-	return f != NULL && !f->all ? f->n : st->nunits;
-}
-
-static const struct bt_unit *
-foe_at(const struct bt_state *st, const struct mover_foes *f, size_t i)
-{
-	return f != NULL && !f->all ? f->v[i] : &st->units[i];
 }
 
 /* CC-13: the first enemy (by id) that going from pose a to pose b brings
@@ -712,12 +686,12 @@ foe_at(const struct bt_state *st, const struct mover_foes *f, size_t i)
  * next to neither. */
 static const struct bt_unit *
 new_contact(const struct bt_state *st, const struct bt_unit *u,
-    const struct pose *a, const struct pose *b, const struct mover_foes *f)
+    const struct pose *a, const struct pose *b, const struct cc_units *f)
 {
 	struct bt_rect ra = rect_of(a), rb = rect_of(b);
 
-	for (size_t i = 0; i < foes_count(st, f); i++) {
-		const struct bt_unit *e = foe_at(st, f, i);
+	for (size_t i = 0; i < cc_units_count(st, f); i++) {
+		const struct bt_unit *e = cc_units_at(st, f, i);
 		struct bt_rect re = cc_rect(e);
 
 		if (rects_adjacent(&rb, &re) && !rects_adjacent(&ra, &re) &&
@@ -931,10 +905,10 @@ provokes_of(const struct bt_state *st, struct bt_unit *u,
 static bool
 provokes_near(const struct bt_state *st, struct bt_unit *u,
     const struct pose *a, const struct pose *b, bool near,
-    const struct mover_foes *f)
+    const struct cc_units *f)
 {
-	for (size_t i = 0; i < foes_count(st, f); i++) {
-		const struct bt_unit *e = foe_at(st, f, i);
+	for (size_t i = 0; i < cc_units_count(st, f); i++) {
+		const struct bt_unit *e = cc_units_at(st, f, i);
 
 		if ((near || e->ready.present) && may_react(e, u, NULL) &&
 		    ((near && leaves_front(e, u, a, b)) ||
@@ -1063,7 +1037,7 @@ near_enemy(const struct bt_state *st, struct bt_unit *u, const struct pose *p,
  * to u's footprint at p, first told by the ring round it, as there? */
 static bool
 near_foe(const struct bt_state *st, struct bt_unit *u, const struct pose *p,
-    const struct mover_foes *f)
+    const struct cc_units *f)
 {
 	struct bt_rect r = rect_of(p);
 	struct bt_rect ring = { r.x0 - 1, r.y0 - 1, r.x1 + 1, r.y1 + 1 };
@@ -3820,7 +3794,7 @@ cc_move(struct bt_state *st, struct bt_dice *dice, const struct bt_order *o,
 	/* near_enemy at to[i] (and at the start), which provokes_near
 	 * asks of the move that leaves it */
 	bool near[MAX_MOVES], near_start;
-	struct mover_foes foes;
+	struct cc_units foes;
 	struct pose p, start, alone;
 	struct bt_unit *u;
 	struct bt_log_entry *e;

@@ -364,62 +364,31 @@ add_order(struct bt_options *o, enum bt_option_kind kind,
 	return op;
 }
 
-/*
- * The units in the battle whose squares meet the ring round u, which
+/* The units in the battle whose squares meet the ring round u, which
  * holds its sides' strips (cc_strip), in the units' order: the only ones
  * it may strike in melee (CC-17) or support (CC-26), found once a
- * listing for both. Past NEAR_MAX, a crowd round one unit that a big
- * unit ringed by small ones could make, none are held (all): each unit
- * of the battle is asked then, as it would be with no list.
- */
-#define NEAR_MAX	16
-
-struct near {
-	const struct bt_unit *v[NEAR_MAX];
-	size_t		 n;
-	bool		 all;
-};
-
+ * listing for both. */
 static void
-near_of(const struct bt_state *st, const struct bt_unit *u, struct near *nr)
+near_of(const struct bt_state *st, const struct bt_unit *u,
+    struct cc_units *nr)
 {
 	struct bt_rect ring = { u->x - 1, u->y - 1, u->x + u->w, u->y + u->h };
 
-	nr->n = 0;
-	nr->all = false;
-	for (size_t i = 0; i < st->nunits; i++) {
+	cc_units_init(nr);
+	for (size_t i = 0; !nr->all && i < st->nunits; i++) {
 		const struct bt_unit *t = &st->units[i];
 		struct bt_rect rt = cc_rect(t);
 
-		if (t == u || !cc_meet(&ring, &rt) || !cc_in_battle(t))
-			continue;
-		if (nr->n == NEAR_MAX) {
-			nr->all = true;
-			return;
-		}
-		nr->v[nr->n++] = t;
+		if (t != u && cc_meet(&ring, &rt) && cc_in_battle(t))
+			cc_units_add(nr, t);
 	}
-}
-
-/* How many units a scan of nr asks, and the ith: those it holds, or
- * every unit of st. */
-static size_t
-near_count(const struct bt_state *st, const struct near *nr)
-{
-	return nr->all ? st->nunits : nr->n;
-}
-
-static const struct bt_unit *
-near_unit(const struct bt_state *st, const struct near *nr, size_t i)
-{
-	return nr->all ? &st->units[i] : nr->v[i];
 }
 
 /* bt-attack, melee or --ranged, on every enemy it may strike: in melee,
  * of those near it (nr). */
 static void
 add_attacks(const struct bt_state *st, const struct bt_unit *u,
-    size_t idlen, const struct near *nr, struct bt_options *o)
+    size_t idlen, const struct cc_units *nr, struct bt_options *o)
 {
 	/* as near_of's ring: a unit that misses it is struck in no melee */
 	struct bt_rect ring = { u->x - 1, u->y - 1, u->x + u->w, u->y + u->h };
@@ -429,10 +398,10 @@ add_attacks(const struct bt_state *st, const struct bt_unit *u,
 
 		if (ranged && !u->ranged.present)
 			continue;
-		n = ranged ? st->nunits : near_count(st, nr);
+		n = ranged ? st->nunits : cc_units_count(st, nr);
 		for (size_t i = 0; i < n; i++) {
 			const struct bt_unit *t = ranged ? &st->units[i] :
-			    near_unit(st, nr, i);
+			    cc_units_at(st, nr, i);
 			struct bt_rect rt = cc_rect(t);
 			struct bt_option *op;
 			const char *rule;
@@ -462,7 +431,7 @@ add_attacks(const struct bt_state *st, const struct bt_unit *u,
  * without a target: one named only narrows what sets it off. */
 static void
 add_actions(const struct bt_state *st, const struct bt_unit *u,
-    size_t idlen, const struct near *nr, struct bt_options *o)
+    size_t idlen, const struct cc_units *nr, struct bt_options *o)
 {
 	/* as near_of's ring: a unit not in it is next to no side */
 	struct bt_rect ring = { u->x - 1, u->y - 1, u->x + u->w, u->y + u->h };
@@ -473,8 +442,8 @@ add_actions(const struct bt_state *st, const struct bt_unit *u,
 	if (u->ranged.present)
 		add_order(o, BT_OPT_ACT, u, idlen, "bt-act", "ready range",
 		    NULL);
-	for (size_t i = 0; i < near_count(st, nr); i++) {
-		const struct bt_unit *a = near_unit(st, nr, i);
+	for (size_t i = 0; i < cc_units_count(st, nr); i++) {
+		const struct bt_unit *a = cc_units_at(st, nr, i);
 		struct bt_rect ra = cc_rect(a);
 
 		if (a == u || !cc_meet(&ring, &ra) || !cc_in_battle(a) ||
@@ -498,7 +467,7 @@ cc_options(const struct bt_state *st, const char *side, struct bt_options *o)
 	const struct bt_unit *u;
 	struct bt_option *op;
 	struct memo *mm = o->memo;
-	struct near nr;
+	struct cc_units nr;
 	size_t idlen;
 	bool broken;
 	/* the memo's ends, in a lazy listing, are where the listing before

@@ -117,6 +117,49 @@ cc_in_battle(const struct bt_unit *u)
 }
 /* Is u in contact with any enemy? */
 bool	 cc_in_contact(const struct bt_state *, const struct bt_unit *);
+
+/*
+ * A few of a state's units, held for a loop that asks only them (a
+ * mover's foes, the units round it). Past CC_UNITS_ROOM none are held
+ * (all): the loop asks every unit of the state then, as it would with no
+ * list, so a list is only ever a shortcut. NULL is every unit too.
+ */
+#define CC_UNITS_ROOM	64
+
+struct cc_units {
+	const struct bt_unit	*v[CC_UNITS_ROOM];
+	size_t			 n;
+	bool			 all;
+};
+
+static inline void
+cc_units_init(struct cc_units *l)
+{
+	l->n = 0;
+	l->all = false;
+}
+
+static inline void
+cc_units_add(struct cc_units *l, const struct bt_unit *u)
+{
+	if (l->n == CC_UNITS_ROOM)
+		l->all = true;
+	else
+		l->v[l->n++] = u;
+}
+
+/* How many units a loop over l asks, and the ith. */
+static inline size_t
+cc_units_count(const struct bt_state *st, const struct cc_units *l)
+{
+	return l != NULL && !l->all ? l->n : st->nunits;
+}
+
+static inline const struct bt_unit *
+cc_units_at(const struct bt_state *st, const struct cc_units *l, size_t i)
+{
+	return l != NULL && !l->all ? l->v[i] : &st->units[i];
+}
 /* The unit whose own id is the string at id's address, or NULL: a
  * unit's unique id shares its address with no other's, so a string a
  * listing or bt_setup took from a unit is found without a comparison

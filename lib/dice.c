@@ -140,11 +140,6 @@ bt_dice_init(struct bt_dice *d, struct bt_rng *rng, const int *forced,
 void
 bt_dice_free(struct bt_dice *d)
 {
-	/* most of a battle's orders roll dice no one reads nor refuses:
-	 * nothing to free, and no call of free to say so */
-	if (d->problem == NULL && d->who == NULL && d->needs == NULL &&
-	    d->said == NULL && d->nsaid == 0)
-		return;
 	free(d->problem);
 	d->problem = NULL;
 	free(d->who);

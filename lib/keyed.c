@@ -64,7 +64,8 @@ bt_key_free(struct bt_key *k)
 	 * the key is as zeroed already */
 	if (k->bytes == NULL && k->len == 0 && k->hex[0] == '\0')
 		return;
-	sodium_memzero(k->bytes, k->len);
+	if (k->bytes != NULL)
+		sodium_memzero(k->bytes, k->len);
 	free(k->bytes);
 	memset(k, 0, sizeof(*k));
 }

@@ -209,18 +209,13 @@ static const struct program programs[] = {
 static const struct program *
 program_find(const char *name)
 {
-	/* every name is "bt-" and the program's what, which its first two
-	 * letters tell apart (act, attack) before the rest is compared: a
-	 * battle finds the program of every order it plays */
-	if (name[0] != 'b' || name[1] != 't' || name[2] != '-')
+	/* every name is "bt-" and the program's what, which tells them
+	 * apart from its first letter */
+	if (strncmp(name, "bt-", 3) != 0)
 		return NULL;
-	for (size_t i = 0; i < NPROGRAMS; i++) {
-		const char *what = programs[i].what;
-
-		if (what[0] == name[3] && what[1] == name[4] &&
-		    strcmp(what + 2, name + 5) == 0)
+	for (size_t i = 0; i < NPROGRAMS; i++)
+		if (bt_streq(programs[i].what, name + 3))
 			return &programs[i];
-	}
 	return NULL;
 }
 

@@ -563,14 +563,14 @@ load_unit(struct bt_load *ld, const struct bt_node *key,
 }
 
 /*
- * The units of one side given one string of it: the side's own id where
- * the side is known already (a copy's, whose sides come first), else the
- * first such unit's. A unit's side is a kept string (BT_KEPT), never
- * replaced nor freed alone, and a side's id lives as long as the state,
- * so they may share it; cc_enemies, asked of every pair of units many
- * times an order, then tells two friends apart by their address, and
- * cc_side finds the side by it, with no comparison of names. Made where
- * a state's units are read or copied.
+ * The units of a side given its own id as their side's string. A unit's
+ * side is a kept string (BT_KEPT), never replaced nor freed alone, and a
+ * side's id lives as long as the state, so they may share it: cc_enemies,
+ * asked of every pair of units many times an order, then tells two
+ * friends apart by their address, and cc_side finds the side by it, with
+ * no comparison of names. Made once a state's sides and units are all
+ * read (state_load), and for a copy (bt_state_copy); a unit of no side
+ * the state has keeps its own string.
  */
 static void
 share_sides(struct bt_state *st)
@@ -579,18 +579,8 @@ share_sides(struct bt_state *st)
 		struct bt_unit *u = &st->units[i];
 		const struct bt_side *s;
 
-		if (u->side == NULL)
-			continue;
-		if ((s = bt_side_find(st, u->side)) != NULL) {
+		if (u->side != NULL && (s = bt_side_find(st, u->side)) != NULL)
 			u->side = s->id;
-			continue;
-		}
-		for (size_t j = 0; j < i; j++)
-			if (st->units[j].side != NULL &&
-			    strcmp(st->units[j].side, u->side) == 0) {
-				u->side = st->units[j].side;
-				break;
-			}
 	}
 }
 
@@ -611,7 +601,6 @@ load_units(void *obj, const struct bt_node *n, struct bt_load *ld)
 		return bt_errorf(ld->err, BT_EXIT_DATA, n->line, n->col,
 		    "'units' must map each unit's id to its details");
 	qsort(st->units, st->nunits, sizeof(*st->units), idcmp_unit_read);
-	share_sides(st);
 	/* Streamed entries left the tree before its duplicate-key test. */
 	for (size_t i = 1; i < st->nunits; i++)
 		if (strcmp(st->units[i - 1].id, st->units[i].id) == 0)
@@ -930,6 +919,8 @@ state_load(struct bt_load *ld, const struct bt_node *root)
 	schema = state_schema(st->rules);
 	rc = bt_schema_load(schema, st, root, "the state", ld);
 	schema_free(schema);
+	if (rc == 0)
+		share_sides(st);
 	return rc;
 }
 
@@ -1394,8 +1385,8 @@ bt_side_find(const struct bt_state *st, const char *id)
 {
 	struct bt_side key = { .id = (char *)id };
 
-	/* bsearch may not be given no array, even of no entries: units
-	 * read before any side (share_sides) ask a state with none */
+	/* bsearch may not be given no array, even of no entries: a state
+	 * of units and no sides is asked (share_sides) */
 	if (st->nsides == 0)
 		return NULL;
 	return bsearch(&key, st->sides, st->nsides, sizeof(*st->sides),
